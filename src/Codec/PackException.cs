@@ -31,6 +31,16 @@ public class PackException : Exception
         Offset = offset;
     }
 
+    /// <summary>Creates an exception for a problem at a byte offset, caused by another exception.</summary>
+    /// <param name="message">What was wrong. The offset is appended.</param>
+    /// <param name="offset">The byte offset where the problem was found.</param>
+    /// <param name="innerException">The cause.</param>
+    public PackException(string message, long offset, Exception? innerException)
+        : base(offset >= 0 ? $"{message} (at byte offset {offset})" : message, innerException)
+    {
+        Offset = offset;
+    }
+
     /// <summary>Creates an exception without a message.</summary>
     public PackException()
         : this("The Pack payload is invalid.")

@@ -1,43 +1,176 @@
 using System.Buffers;
+using System.Runtime.InteropServices;
+using Pack.Formatters;
 
 namespace Pack;
 
-/// <summary>Serializes values to and from the Pack binary format.</summary>
+/// <summary>Serializes values to and from the Pack binary format. All members are thread-safe.</summary>
+/// <remarks>
+/// Any class, struct or record is supported without attributes; see docs/wire-format.md for the encoding.
+/// Malformed input always raises <see cref="PackException"/> with the byte offset of the problem.
+/// </remarks>
 public static partial class PackSerializer
 {
     /// <summary>Serializes a value to a new byte array.</summary>
-    public static byte[] Serialize<T>(T? value, PackSerializerOptions? options = null) => throw new NotImplementedException();
+    /// <typeparam name="T">The declared type of the value; it decides the encoding.</typeparam>
+    /// <param name="value">The value.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    /// <returns>The Pack bytes.</returns>
+    public static byte[] Serialize<T>(T? value, PackSerializerOptions? options = null)
+    {
+        var buffer = PooledBufferWriter.Rent();
+        try
+        {
+            SerializeCore((IBufferWriter<byte>)buffer, value, options);
+            return buffer.WrittenSpan.ToArray();
+        }
+        finally
+        {
+            PooledBufferWriter.Return(buffer);
+        }
+    }
 
-    /// <summary>Serializes a value into a buffer writer.</summary>
-    public static void Serialize<T>(IBufferWriter<byte> destination, T? value, PackSerializerOptions? options = null) => throw new NotImplementedException();
+    /// <summary>Serializes a value into a buffer writer, without intermediate copies.</summary>
+    /// <typeparam name="T">The declared type of the value.</typeparam>
+    /// <param name="destination">The buffer writer that receives the bytes.</param>
+    /// <param name="value">The value.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    public static void Serialize<T>(IBufferWriter<byte> destination, T? value, PackSerializerOptions? options = null)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        SerializeCore(destination, value, options);
+    }
 
     /// <summary>Serializes a value into a stream.</summary>
-    public static ValueTask SerializeAsync<T>(Stream destination, T? value, PackSerializerOptions? options = null, CancellationToken cancellationToken = default) => throw new NotImplementedException();
+    /// <typeparam name="T">The declared type of the value.</typeparam>
+    /// <param name="destination">The stream.</param>
+    /// <param name="value">The value.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the write.</param>
+    public static async ValueTask SerializeAsync<T>(Stream destination, T? value, PackSerializerOptions? options = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        var buffer = PooledBufferWriter.Rent();
+        try
+        {
+            SerializeCore((IBufferWriter<byte>)buffer, value, options);
+            await destination.WriteAsync(buffer.WrittenMemory, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            // The async continuation may run on another thread; the writer is simply cached there.
+            PooledBufferWriter.Return(buffer);
+        }
+    }
 
-    /// <summary>Deserializes a value from bytes.</summary>
-    public static T? Deserialize<T>(ReadOnlySpan<byte> source, PackSerializerOptions? options = null) => throw new NotImplementedException();
+    /// <summary>Deserializes a value from bytes. The bytes must hold exactly one value.</summary>
+    /// <typeparam name="T">The type to read; it must match the type that was written (see the evolution rules).</typeparam>
+    /// <param name="source">The Pack bytes.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="PackException">The bytes are malformed; the message gives the byte offset.</exception>
+    public static T? Deserialize<T>(ReadOnlySpan<byte> source, PackSerializerOptions? options = null)
+    {
+        var reader = new PackReader(source, options);
+        try
+        {
+            var value = PackFormatterCache<T>.Formatter.Deserialize(ref reader);
+            reader.EnsureFullyConsumed();
+            return value;
+        }
+        catch (Exception exception) when (IsWrappable(exception))
+        {
+            throw new PackException($"Reading {typeof(T)} failed: {exception.Message}", reader.Position, exception);
+        }
+    }
 
-    /// <summary>Deserializes a value from a byte sequence.</summary>
-    public static T? Deserialize<T>(in ReadOnlySequence<byte> source, PackSerializerOptions? options = null) => throw new NotImplementedException();
+    /// <summary>Deserializes a value from a byte sequence (for example a pipe's buffer). A single segment is read in place.</summary>
+    /// <typeparam name="T">The type to read.</typeparam>
+    /// <param name="source">The Pack bytes.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="PackException">The bytes are malformed.</exception>
+    public static T? Deserialize<T>(in ReadOnlySequence<byte> source, PackSerializerOptions? options = null)
+    {
+        if (source.IsSingleSegment)
+        {
+            return Deserialize<T>(source.FirstSpan, options);
+        }
 
-    /// <summary>Deserializes a value from a stream, reading it to its end.</summary>
-    public static ValueTask<T?> DeserializeAsync<T>(Stream source, PackSerializerOptions? options = null, CancellationToken cancellationToken = default) => throw new NotImplementedException();
+        if (source.Length > Array.MaxLength)
+        {
+            PackThrowHelper.ThrowPayloadTooLarge(source.Length, Array.MaxLength);
+        }
 
-    /// <summary>Serializes a value of a runtime type to a new byte array.</summary>
-    public static byte[] Serialize(object? value, Type type, PackSerializerOptions? options = null) => throw new NotImplementedException();
+        int length = (int)source.Length;
+        byte[] rented = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            source.CopyTo(rented);
+            return Deserialize<T>(rented.AsSpan(0, length), options);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(rented);
+        }
+    }
 
-    /// <summary>Serializes a value of a runtime type into a buffer writer.</summary>
-    public static void Serialize(IBufferWriter<byte> destination, object? value, Type type, PackSerializerOptions? options = null) => throw new NotImplementedException();
+    /// <summary>Deserializes a value from a stream, reading it to its end (at most <see cref="PackSerializerOptions.MaxPayloadLength"/> bytes).</summary>
+    /// <typeparam name="T">The type to read.</typeparam>
+    /// <param name="source">The stream.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the read.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="PackException">The bytes are malformed or longer than the limit.</exception>
+    public static async ValueTask<T?> DeserializeAsync<T>(Stream source, PackSerializerOptions? options = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(source);
+        if (source is MemoryStream memory && memory.TryGetBuffer(out var segment))
+        {
+            var remaining = segment.AsMemory((int)memory.Position);
+            memory.Position = memory.Length;
+            return Deserialize<T>(remaining.Span, options);
+        }
 
-    /// <summary>Serializes a value of a runtime type into a stream.</summary>
-    public static ValueTask SerializeAsync(Stream destination, object? value, Type type, PackSerializerOptions? options = null, CancellationToken cancellationToken = default) => throw new NotImplementedException();
+        var buffer = PooledBufferWriter.Rent();
+        try
+        {
+            await ReadToEndAsync(source, buffer, (options ?? PackSerializerOptions.Default).MaxPayloadLength, cancellationToken).ConfigureAwait(false);
+            return Deserialize<T>(buffer.WrittenSpan, options);
+        }
+        finally
+        {
+            PooledBufferWriter.Return(buffer);
+        }
+    }
 
-    /// <summary>Deserializes a value of a runtime type from bytes.</summary>
-    public static object? Deserialize(ReadOnlySpan<byte> source, Type type, PackSerializerOptions? options = null) => throw new NotImplementedException();
+    internal static void SerializeCore<T>(IBufferWriter<byte> destination, T? value, PackSerializerOptions? options)
+    {
+        var writer = new PackWriter<IBufferWriter<byte>>(ref destination, options);
+        PackFormatterCache<T>.Formatter.Serialize(ref writer, value);
+        writer.Flush();
+    }
 
-    /// <summary>Deserializes a value of a runtime type from a byte sequence.</summary>
-    public static object? Deserialize(in ReadOnlySequence<byte> source, Type type, PackSerializerOptions? options = null) => throw new NotImplementedException();
+    internal static async ValueTask ReadToEndAsync(Stream source, PooledBufferWriter buffer, int maxLength, CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            // Grow only as bytes arrive, so the memory held is proportional to what was actually sent.
+            var memory = buffer.GetMemory(Math.Min(16 * 1024, maxLength - buffer.WrittenCount + 1));
+            int read = await source.ReadAsync(memory, cancellationToken).ConfigureAwait(false);
+            if (read == 0)
+            {
+                return;
+            }
 
-    /// <summary>Deserializes a value of a runtime type from a stream, reading it to its end.</summary>
-    public static ValueTask<object?> DeserializeAsync(Stream source, Type type, PackSerializerOptions? options = null, CancellationToken cancellationToken = default) => throw new NotImplementedException();
+            buffer.Advance(read);
+            if (buffer.WrittenCount > maxLength)
+            {
+                PackThrowHelper.ThrowPayloadTooLarge(buffer.WrittenCount, maxLength);
+            }
+        }
+    }
+
+    private static bool IsWrappable(Exception exception)
+        => exception is not (PackException or NotSupportedException or OutOfMemoryException or InsufficientExecutionStackException);
 }

@@ -1,25 +1,191 @@
 using System.Buffers;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 
 namespace Pack.Streaming;
 
 /// <summary>
-/// Writes and reads a Pack stream: a sequence of frames <c>[kind: u8][length: i32 LE][payload]</c>, ending with an
-/// <see cref="PackFrameKind.End"/> or an <see cref="PackFrameKind.Error"/> frame. Used for <c>IAsyncEnumerable&lt;T&gt;</c> over HTTP.
+/// Writes and reads a Pack stream: a sequence of frames <c>[kind: u8][length: i32 LE][payload]</c> that ends with an
+/// <see cref="PackFrameKind.End"/> frame, or with an <see cref="PackFrameKind.Error"/> frame when the producer failed.
+/// A reader can therefore tell a complete stream from a failed or cut-off one. Used for <c>IAsyncEnumerable&lt;T&gt;</c> over HTTP.
 /// </summary>
 public static class PackStream
 {
-    /// <summary>Writes one item frame.</summary>
-    public static void WriteItem<T>(IBufferWriter<byte> destination, T? value, PackSerializerOptions? options = null) => throw new NotImplementedException();
+    private const int FrameHeaderLength = 5;
+
+    /// <summary>Writes one item frame. The item is serialized straight into the destination; its length is patched in.</summary>
+    /// <typeparam name="T">The item type.</typeparam>
+    /// <param name="destination">The buffer writer, for example a response's <c>BodyWriter</c>.</param>
+    /// <param name="value">The item.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    public static void WriteItem<T>(IBufferWriter<byte> destination, T? value, PackSerializerOptions? options = null)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        var writer = new PackWriter<IBufferWriter<byte>>(ref destination, options);
+        writer.WriteByte((byte)PackFrameKind.Item);
+        long token = writer.BeginLengthPrefix();
+        writer.WriteValue(value);
+        writer.EndLengthPrefix(token);
+        writer.Flush();
+    }
 
     /// <summary>Writes one item frame for a value of a runtime type.</summary>
-    public static void WriteItem(IBufferWriter<byte> destination, object? value, Type type, PackSerializerOptions? options = null) => throw new NotImplementedException();
+    /// <param name="destination">The buffer writer.</param>
+    /// <param name="value">The item, assignable to <paramref name="type"/>.</param>
+    /// <param name="type">The declared item type.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    public static void WriteItem(IBufferWriter<byte> destination, object? value, Type type, PackSerializerOptions? options = null)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        var header = destination.GetSpan(FrameHeaderLength);
+        var buffer = PooledBufferWriter.Rent();
+        try
+        {
+            PackSerializer.Serialize(buffer, value, type, options);
+            header[0] = (byte)PackFrameKind.Item;
+            BinaryPrimitives.WriteInt32LittleEndian(header[1..], buffer.WrittenCount);
+            destination.Advance(FrameHeaderLength);
+            destination.Write(buffer.WrittenSpan);
+        }
+        finally
+        {
+            PooledBufferWriter.Return(buffer);
+        }
+    }
 
-    /// <summary>Writes the end frame.</summary>
-    public static void WriteEnd(IBufferWriter<byte> destination) => throw new NotImplementedException();
+    /// <summary>Writes the end frame, which marks the stream complete.</summary>
+    /// <param name="destination">The buffer writer.</param>
+    public static void WriteEnd(IBufferWriter<byte> destination)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        var span = destination.GetSpan(FrameHeaderLength);
+        span[0] = (byte)PackFrameKind.End;
+        BinaryPrimitives.WriteInt32LittleEndian(span[1..], 0);
+        destination.Advance(FrameHeaderLength);
+    }
 
-    /// <summary>Writes an error frame.</summary>
-    public static void WriteError(IBufferWriter<byte> destination, PackStreamError error) => throw new NotImplementedException();
+    /// <summary>Writes an error frame, which marks the stream failed.</summary>
+    /// <param name="destination">The buffer writer.</param>
+    /// <param name="error">The error to report.</param>
+    public static void WriteError(IBufferWriter<byte> destination, PackStreamError error)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        ArgumentNullException.ThrowIfNull(error);
+        var writer = new PackWriter<IBufferWriter<byte>>(ref destination, null);
+        writer.WriteByte((byte)PackFrameKind.Error);
+        long token = writer.BeginLengthPrefix();
+        writer.WriteValue(error);
+        writer.EndLengthPrefix(token);
+        writer.Flush();
+    }
 
-    /// <summary>Reads items as their frames arrive. Throws <see cref="PackStreamException"/> on an error frame and <see cref="PackException"/> when the stream ends without an end frame or is malformed.</summary>
-    public static IAsyncEnumerable<T?> ReadAsync<T>(Stream source, PackSerializerOptions? options = null, CancellationToken cancellationToken = default) => throw new NotImplementedException();
+    /// <summary>
+    /// Reads items as their frames arrive. Each frame is at most <see cref="PackSerializerOptions.MaxPayloadLength"/> bytes,
+    /// and memory grows only as bytes arrive.
+    /// </summary>
+    /// <typeparam name="T">The item type.</typeparam>
+    /// <param name="source">The stream, for example a response body.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the enumeration.</param>
+    /// <returns>The items.</returns>
+    /// <exception cref="PackStreamException">The producer sent an error frame.</exception>
+    /// <exception cref="PackException">The stream is malformed or ended without an end frame.</exception>
+    public static async IAsyncEnumerable<T?> ReadAsync<T>(Stream source, PackSerializerOptions? options = null, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(source);
+        options ??= PackSerializerOptions.Default;
+        var header = new byte[FrameHeaderLength];
+        var payload = PooledBufferWriter.Rent();
+        long offset = 0;
+        try
+        {
+            while (true)
+            {
+                int headerRead = await ReadAtMostAsync(source, header, cancellationToken).ConfigureAwait(false);
+                if (headerRead < FrameHeaderLength)
+                {
+                    throw new PackException(headerRead == 0
+                        ? "The stream ended without an end frame; the producer was cut off"
+                        : "The stream ended inside a frame header", offset + headerRead);
+                }
+
+                var kind = (PackFrameKind)header[0];
+                int length = BinaryPrimitives.ReadInt32LittleEndian(header.AsSpan(1));
+                if (kind is not (PackFrameKind.Item or PackFrameKind.End or PackFrameKind.Error))
+                {
+                    throw new PackException($"Unknown frame kind 0x{header[0]:X2}", offset);
+                }
+
+                if (length < 0 || length > options.MaxPayloadLength || (kind == PackFrameKind.End && length != 0))
+                {
+                    throw new PackException($"Invalid frame length {length} for a {kind} frame (the limit is {options.MaxPayloadLength})", offset + 1);
+                }
+
+                offset += FrameHeaderLength;
+                payload.Reset();
+                await ReadExactlyAsync(source, payload, length, offset, cancellationToken).ConfigureAwait(false);
+                switch (kind)
+                {
+                    case PackFrameKind.Item:
+                        yield return DeserializeFrame<T>(payload, options, offset);
+                        break;
+                    case PackFrameKind.End:
+                        yield break;
+                    default:
+                        throw new PackStreamException(DeserializeFrame<PackStreamError>(payload, options, offset) ?? new PackStreamError { Status = 500 });
+                }
+
+                offset += length;
+            }
+        }
+        finally
+        {
+            PooledBufferWriter.Return(payload);
+        }
+    }
+
+    private static T? DeserializeFrame<T>(PooledBufferWriter payload, PackSerializerOptions options, long offset)
+    {
+        try
+        {
+            return PackSerializer.Deserialize<T>(payload.WrittenSpan, options);
+        }
+        catch (PackException exception) when (exception.Offset >= 0)
+        {
+            throw new PackException($"Invalid frame payload: {exception.Message}", offset + exception.Offset);
+        }
+    }
+
+    private static async ValueTask<int> ReadAtMostAsync(Stream source, byte[] buffer, CancellationToken cancellationToken)
+    {
+        int total = 0;
+        while (total < buffer.Length)
+        {
+            int read = await source.ReadAsync(buffer.AsMemory(total), cancellationToken).ConfigureAwait(false);
+            if (read == 0)
+            {
+                break;
+            }
+
+            total += read;
+        }
+
+        return total;
+    }
+
+    private static async ValueTask ReadExactlyAsync(Stream source, PooledBufferWriter payload, int length, long offset, CancellationToken cancellationToken)
+    {
+        while (payload.WrittenCount < length)
+        {
+            // Grow in steps as bytes arrive rather than trusting the declared length up front.
+            int want = Math.Min(length - payload.WrittenCount, Math.Max(16 * 1024, payload.WrittenCount));
+            int read = await source.ReadAsync(payload.GetMemory(want)[..want], cancellationToken).ConfigureAwait(false);
+            if (read == 0)
+            {
+                throw new PackException($"The stream ended inside a frame: {length} byte(s) were declared but {payload.WrittenCount} arrived", offset + payload.WrittenCount);
+            }
+
+            payload.Advance(read);
+        }
+    }
 }

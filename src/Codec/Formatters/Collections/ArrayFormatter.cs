@@ -1,0 +1,37 @@
+namespace Pack.Formatters.Collections;
+
+/// <summary>Writes <c>T[]</c> as a count (-1 for null) and the elements; blittable elements are one memory copy.</summary>
+/// <typeparam name="T">The element type.</typeparam>
+internal sealed class ArrayFormatter<T> : PackFormatter<T[]>
+{
+    /// <inheritdoc/>
+    public override void Serialize<TBufferWriter>(ref PackWriter<TBufferWriter> writer, T[]? value)
+    {
+        if (value is null)
+        {
+            writer.WriteNullCollection();
+            return;
+        }
+
+        CollectionHelpers.WriteElements(ref writer, new ReadOnlySpan<T>(value));
+    }
+
+    /// <inheritdoc/>
+    public override T[]? Deserialize(ref PackReader reader)
+    {
+        int count = CollectionHelpers.ReadCount<T>(ref reader);
+        if (count < 0)
+        {
+            return null;
+        }
+
+        if (count == 0)
+        {
+            return [];
+        }
+
+        var array = GC.AllocateUninitializedArray<T>(count);
+        CollectionHelpers.ReadElements(ref reader, array.AsSpan());
+        return array;
+    }
+}

@@ -1,0 +1,64 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace Pack.Formatters.Collections;
+
+/// <summary>The element loops shared by the collection formatters: one memory copy for blittable elements, a formatter call per element otherwise.</summary>
+internal static class CollectionHelpers
+{
+    public static void WriteElements<TBufferWriter, T>(ref PackWriter<TBufferWriter> writer, ReadOnlySpan<T> values)
+        where TBufferWriter : System.Buffers.IBufferWriter<byte>
+    {
+        writer.WriteCollectionHeader(values.Length);
+        if (values.Length == 0)
+        {
+            return;
+        }
+
+        if (PackTypeInfo<T>.IsBlittable)
+        {
+            writer.WriteRaw(MemoryMarshal.CreateReadOnlySpan(
+                ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(values)),
+                checked(values.Length * Unsafe.SizeOf<T>())));
+            return;
+        }
+
+        writer.EnterDepth();
+        var formatter = PackFormatterCache<T>.Formatter;
+        for (int i = 0; i < values.Length; i++)
+        {
+            formatter.Serialize(ref writer, values[i]);
+        }
+
+        writer.ExitDepth();
+    }
+
+    /// <summary>Reads a collection header; -1 means null. The count is bounded by the bytes that remain.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int ReadCount<T>(ref PackReader reader)
+        => reader.ReadCollectionHeader(PackTypeInfo<T>.IsBlittable ? Unsafe.SizeOf<T>() : PackFormatterCache<T>.Formatter.MinimumLength);
+
+    public static void ReadElements<T>(ref PackReader reader, Span<T> destination)
+    {
+        if (destination.Length == 0)
+        {
+            return;
+        }
+
+        if (PackTypeInfo<T>.IsBlittable)
+        {
+            var bytes = MemoryMarshal.CreateSpan(ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(destination)), destination.Length * Unsafe.SizeOf<T>());
+            reader.ReadBytes(bytes.Length).CopyTo(bytes);
+            return;
+        }
+
+        reader.EnterDepth();
+        var formatter = PackFormatterCache<T>.Formatter;
+        for (int i = 0; i < destination.Length; i++)
+        {
+            destination[i] = formatter.Deserialize(ref reader)!;
+        }
+
+        reader.ExitDepth();
+    }
+}

@@ -1,0 +1,83 @@
+namespace Pack.Formatters.Collections;
+
+/// <summary>
+/// Writes a dictionary (<see cref="Dictionary{TKey, TValue}"/>, <see cref="IDictionary{TKey, TValue}"/>, <see cref="IReadOnlyDictionary{TKey, TValue}"/>)
+/// as a count and key/value pairs, read back as a <see cref="Dictionary{TKey, TValue}"/>. A duplicate key on read is an error.
+/// </summary>
+/// <typeparam name="TDictionary">The declared dictionary type.</typeparam>
+/// <typeparam name="TKey">The key type.</typeparam>
+/// <typeparam name="TValue">The value type.</typeparam>
+internal sealed class DictionaryFormatter<TDictionary, TKey, TValue> : PackFormatter<TDictionary>
+    where TDictionary : class, IEnumerable<KeyValuePair<TKey, TValue>>
+    where TKey : notnull
+{
+    /// <inheritdoc/>
+    public override void Serialize<TBufferWriter>(ref PackWriter<TBufferWriter> writer, TDictionary? value)
+    {
+        if (value is null)
+        {
+            writer.WriteNullCollection();
+            return;
+        }
+
+        var keyFormatter = PackFormatterCache<TKey>.Formatter;
+        var valueFormatter = PackFormatterCache<TValue>.Formatter;
+        if (value is Dictionary<TKey, TValue> dictionary)
+        {
+            // The struct enumerator of Dictionary avoids an allocation per call.
+            writer.WriteCollectionHeader(dictionary.Count);
+            writer.EnterDepth();
+            foreach (var pair in dictionary)
+            {
+                keyFormatter.Serialize(ref writer, pair.Key);
+                valueFormatter.Serialize(ref writer, pair.Value);
+            }
+
+            writer.ExitDepth();
+            return;
+        }
+
+        int count = value is ICollection<KeyValuePair<TKey, TValue>> c ? c.Count : ((IReadOnlyCollection<KeyValuePair<TKey, TValue>>)value).Count;
+        writer.WriteCollectionHeader(count);
+        writer.EnterDepth();
+        foreach (var pair in value)
+        {
+            keyFormatter.Serialize(ref writer, pair.Key);
+            valueFormatter.Serialize(ref writer, pair.Value);
+        }
+
+        writer.ExitDepth();
+    }
+
+    /// <inheritdoc/>
+    public override TDictionary? Deserialize(ref PackReader reader)
+    {
+        var keyFormatter = PackFormatterCache<TKey>.Formatter;
+        var valueFormatter = PackFormatterCache<TValue>.Formatter;
+        int count = reader.ReadCollectionHeader(keyFormatter.MinimumLength + valueFormatter.MinimumLength);
+        if (count < 0)
+        {
+            return null;
+        }
+
+        var dictionary = new Dictionary<TKey, TValue>(count);
+        reader.EnterDepth();
+        for (int i = 0; i < count; i++)
+        {
+            int offset = reader.Position;
+            TKey? key = keyFormatter.Deserialize(ref reader);
+            if (key is null)
+            {
+                PackThrowHelper.ThrowUnexpectedNull(offset, "dictionary key");
+            }
+
+            if (!dictionary.TryAdd(key, valueFormatter.Deserialize(ref reader)!))
+            {
+                PackThrowHelper.ThrowDuplicateKey(offset, "dictionary");
+            }
+        }
+
+        reader.ExitDepth();
+        return (TDictionary)(object)dictionary;
+    }
+}

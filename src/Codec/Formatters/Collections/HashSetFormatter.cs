@@ -1,0 +1,54 @@
+namespace Pack.Formatters.Collections;
+
+/// <summary>Writes <see cref="HashSet{T}"/> (and <see cref="ISet{T}"/>, <see cref="IReadOnlySet{T}"/>) as a count and the elements. A duplicate element on read is an error.</summary>
+/// <typeparam name="TSet">The declared set type, which <see cref="HashSet{T}"/> implements.</typeparam>
+/// <typeparam name="T">The element type.</typeparam>
+internal sealed class HashSetFormatter<TSet, T> : PackFormatter<TSet>
+    where TSet : class, IEnumerable<T>
+{
+    /// <inheritdoc/>
+    public override void Serialize<TBufferWriter>(ref PackWriter<TBufferWriter> writer, TSet? value)
+    {
+        if (value is null)
+        {
+            writer.WriteNullCollection();
+            return;
+        }
+
+        int count = value is ICollection<T> c ? c.Count : ((IReadOnlyCollection<T>)value).Count;
+        writer.WriteCollectionHeader(count);
+        writer.EnterDepth();
+        var formatter = PackFormatterCache<T>.Formatter;
+        foreach (T item in value)
+        {
+            formatter.Serialize(ref writer, item);
+        }
+
+        writer.ExitDepth();
+    }
+
+    /// <inheritdoc/>
+    public override TSet? Deserialize(ref PackReader reader)
+    {
+        int count = reader.ReadCollectionHeader(PackFormatterCache<T>.Formatter.MinimumLength);
+        if (count < 0)
+        {
+            return null;
+        }
+
+        var set = new HashSet<T>(count);
+        reader.EnterDepth();
+        var formatter = PackFormatterCache<T>.Formatter;
+        for (int i = 0; i < count; i++)
+        {
+            int offset = reader.Position;
+            if (!set.Add(formatter.Deserialize(ref reader)!))
+            {
+                PackThrowHelper.ThrowDuplicateKey(offset, "set");
+            }
+        }
+
+        reader.ExitDepth();
+        return (TSet)(object)set;
+    }
+}

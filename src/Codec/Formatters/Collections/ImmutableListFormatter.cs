@@ -1,0 +1,37 @@
+using System.Collections.Immutable;
+
+namespace Pack.Formatters.Collections;
+
+/// <summary>Writes <see cref="ImmutableList{T}"/> (and <see cref="IImmutableList{T}"/>) as a count and the elements.</summary>
+/// <typeparam name="TList">The declared type.</typeparam>
+/// <typeparam name="T">The element type.</typeparam>
+internal sealed class ImmutableListFormatter<TList, T> : PackFormatter<TList>
+    where TList : class, IReadOnlyCollection<T>
+{
+    /// <inheritdoc/>
+    public override void Serialize<TBufferWriter>(ref PackWriter<TBufferWriter> writer, TList? value)
+    {
+        if (value is null)
+        {
+            writer.WriteNullCollection();
+            return;
+        }
+
+        writer.WriteCollectionHeader(value.Count);
+        writer.EnterDepth();
+        var formatter = PackFormatterCache<T>.Formatter;
+        foreach (T item in value)
+        {
+            formatter.Serialize(ref writer, item);
+        }
+
+        writer.ExitDepth();
+    }
+
+    /// <inheritdoc/>
+    public override TList? Deserialize(ref PackReader reader)
+    {
+        T[]? array = PackFormatterCache<T[]>.Formatter.Deserialize(ref reader);
+        return array is null ? null : (TList)(object)ImmutableList.Create(array);
+    }
+}

@@ -1,0 +1,143 @@
+using System.Collections.Concurrent;
+using System.Reflection;
+using System.Reflection.Emit;
+using System.Runtime.CompilerServices;
+
+namespace Pack.Formatters.Objects;
+
+/// <summary>
+/// Decides which types have a fixed wire length (no header, members back to back) and which are blittable
+/// (their memory image equals their wire form, so arrays of them are one memory copy).
+/// </summary>
+internal static class TypeLayout
+{
+    private static readonly ConcurrentDictionary<Type, int> FixedLengths = new();
+    private static readonly ConcurrentDictionary<Type, bool> Blittables = new();
+
+    /// <summary>The fixed wire length of <paramref name="type"/>, or -1 when its length varies.</summary>
+    public static int GetFixedLength(Type type) => FixedLengths.GetOrAdd(type, ComputeFixedLength);
+
+    /// <summary>Whether values of <paramref name="type"/> can be copied to and from the wire as raw memory.</summary>
+    public static bool IsBlittable(Type type) => Blittables.GetOrAdd(type, ComputeBlittable);
+
+    private static int ComputeFixedLength(Type type)
+    {
+        int primitive = PrimitiveLength(type);
+        if (primitive > 0)
+        {
+            return primitive;
+        }
+
+        if (!IsCandidateStruct(type))
+        {
+            return -1;
+        }
+
+        var contract = ObjectContract.Create(type);
+        if (contract.Members.Length == 0)
+        {
+            return -1;
+        }
+
+        int total = 0;
+        foreach (var member in contract.Members)
+        {
+            int length = GetFixedLength(member.Type);
+            if (length < 0)
+            {
+                return -1;
+            }
+
+            total += length;
+        }
+
+        return total;
+    }
+
+    private static bool ComputeBlittable(Type type)
+    {
+        if (!BitConverter.IsLittleEndian)
+        {
+            return false; // The wire is little-endian; big-endian hosts take the member-by-member path.
+        }
+
+        if (type.IsEnum || type == typeof(byte) || type == typeof(sbyte) || type == typeof(short) || type == typeof(ushort)
+            || type == typeof(char) || type == typeof(int) || type == typeof(uint) || type == typeof(long) || type == typeof(ulong)
+            || type == typeof(float) || type == typeof(double) || type == typeof(Half) || type == typeof(Int128) || type == typeof(UInt128)
+            || type == typeof(Guid) || type == typeof(TimeSpan))
+        {
+            return true;
+        }
+
+        if (PrimitiveLength(type) > 0 || !IsCandidateStruct(type))
+        {
+            return false; // bool, decimal and the date types are validated on read, so never copied raw.
+        }
+
+        int fixedLength = GetFixedLength(type);
+        if (fixedLength < 0 || SizeOf(type) != fixedLength)
+        {
+            return false;
+        }
+
+        int offset = 0;
+        foreach (var member in ObjectContract.Create(type).Members)
+        {
+            var field = member.StorageField;
+            if (field is null || !IsBlittable(member.Type) || OffsetOf(type, field) != offset)
+            {
+                return false;
+            }
+
+            offset += GetFixedLength(member.Type);
+        }
+
+        return true;
+    }
+
+    private static bool IsCandidateStruct(Type type)
+        => type.IsValueType && !type.IsPrimitive && !type.IsEnum && Nullable.GetUnderlyingType(type) is null
+           && !type.IsByRefLike && type.GetCustomAttributes<PackUnionAttribute>().Any() == false
+           && PackFormatterFactory.IsObjectType(type);
+
+    private static int PrimitiveLength(Type type)
+    {
+        if (type.IsEnum)
+        {
+            return PrimitiveLength(Enum.GetUnderlyingType(type));
+        }
+
+        return Type.GetTypeCode(type) switch
+        {
+            TypeCode.Boolean or TypeCode.Byte or TypeCode.SByte => 1,
+            TypeCode.Int16 or TypeCode.UInt16 or TypeCode.Char => 2,
+            TypeCode.Int32 or TypeCode.UInt32 or TypeCode.Single => 4,
+            TypeCode.Int64 or TypeCode.UInt64 or TypeCode.Double or TypeCode.DateTime => 8,
+            TypeCode.Decimal => 16,
+            _ when type == typeof(Half) => 2,
+            _ when type == typeof(Int128) || type == typeof(UInt128) || type == typeof(Guid) => 16,
+            _ when type == typeof(TimeSpan) || type == typeof(TimeOnly) => 8,
+            _ when type == typeof(DateOnly) => 4,
+            _ when type == typeof(DateTimeOffset) => 10,
+            _ => -1,
+        };
+    }
+
+    private static int SizeOf(Type type)
+        => (int)typeof(Unsafe).GetMethod(nameof(Unsafe.SizeOf))!.MakeGenericMethod(type).Invoke(null, null)!;
+
+    private static int OffsetOf(Type type, FieldInfo field)
+    {
+        // The managed layout is not observable through reflection, so measure it: &value.field - &value.
+        var method = new DynamicMethod("OffsetOf", typeof(int), Type.EmptyTypes, typeof(TypeLayout).Module, skipVisibility: true);
+        var il = method.GetILGenerator();
+        var local = il.DeclareLocal(type);
+        il.Emit(OpCodes.Ldloca, local);
+        il.Emit(OpCodes.Ldflda, field);
+        il.Emit(OpCodes.Ldloca, local);
+        il.Emit(OpCodes.Sub);
+        il.Emit(OpCodes.Conv_I4);
+        il.Emit(OpCodes.Ret);
+        return ((Func<int>)method.CreateDelegate(typeof(Func<int>)))();
+    }
+}

@@ -1,0 +1,171 @@
+using System.Collections;
+using System.Collections.Immutable;
+using Pack.Formatters.Collections;
+using Pack.Formatters.Objects;
+using Pack.Formatters.Primitives;
+using Pack.Formatters.Unions;
+
+namespace Pack.Formatters;
+
+/// <summary>Chooses the formatter for a type. Runs once per type, behind <see cref="PackFormatterCache{T}"/>.</summary>
+internal static class PackFormatterFactory
+{
+    private static readonly Dictionary<Type, object> Primitives = new()
+    {
+        [typeof(bool)] = BooleanFormatter.Instance, [typeof(byte)] = ByteFormatter.Instance, [typeof(sbyte)] = SByteFormatter.Instance,
+        [typeof(short)] = Int16Formatter.Instance, [typeof(ushort)] = UInt16Formatter.Instance, [typeof(char)] = CharFormatter.Instance,
+        [typeof(int)] = Int32Formatter.Instance, [typeof(uint)] = UInt32Formatter.Instance,
+        [typeof(long)] = Int64Formatter.Instance, [typeof(ulong)] = UInt64Formatter.Instance,
+        [typeof(Int128)] = Int128Formatter.Instance, [typeof(UInt128)] = UInt128Formatter.Instance,
+        [typeof(Half)] = HalfFormatter.Instance, [typeof(float)] = SingleFormatter.Instance, [typeof(double)] = DoubleFormatter.Instance,
+        [typeof(decimal)] = DecimalFormatter.Instance, [typeof(Guid)] = GuidFormatter.Instance,
+        [typeof(DateTime)] = DateTimeFormatter.Instance, [typeof(DateTimeOffset)] = DateTimeOffsetFormatter.Instance,
+        [typeof(TimeSpan)] = TimeSpanFormatter.Instance, [typeof(DateOnly)] = DateOnlyFormatter.Instance, [typeof(TimeOnly)] = TimeOnlyFormatter.Instance,
+        [typeof(string)] = StringFormatter.Instance,
+    };
+
+    private static readonly HashSet<Type> SequenceInterfaces =
+    [
+        typeof(IEnumerable<>), typeof(ICollection<>), typeof(IList<>), typeof(IReadOnlyCollection<>), typeof(IReadOnlyList<>),
+    ];
+
+    public static PackFormatter<T> Create<T>()
+    {
+        try
+        {
+            return (PackFormatter<T>)CreateCore(typeof(T));
+        }
+        catch (Exception exception) when (Unwrap(exception) is NotSupportedException notSupported)
+        {
+            return new UnsupportedFormatter<T>(notSupported.Message);
+        }
+    }
+
+    private static Exception Unwrap(Exception exception)
+    {
+        while (exception is System.Reflection.TargetInvocationException or TypeInitializationException && exception.InnerException is not null)
+        {
+            exception = exception.InnerException!;
+        }
+
+        return exception;
+    }
+
+    /// <summary>Whether a type is handled member by member (a class, struct or record rather than a primitive or collection).</summary>
+    public static bool IsObjectType(Type type)
+        => !type.IsPrimitive && !type.IsEnum && !type.IsArray && !type.IsPointer && !type.IsByRefLike && !type.IsGenericTypeDefinition
+           && type != typeof(object) && type != typeof(string) && !Primitives.ContainsKey(type)
+           && !typeof(Delegate).IsAssignableFrom(type) && !typeof(IEnumerable).IsAssignableFrom(type)
+           && Nullable.GetUnderlyingType(type) is null && !IsKnownGeneric(type);
+
+    private static bool IsKnownGeneric(Type type)
+    {
+        if (!type.IsGenericType)
+        {
+            return false;
+        }
+
+        var definition = type.GetGenericTypeDefinition();
+        return definition == typeof(Memory<>) || definition == typeof(ReadOnlyMemory<>) || definition == typeof(ImmutableArray<>) || definition == typeof(ArraySegment<>);
+    }
+
+    private static object CreateCore(Type type)
+    {
+        if (Primitives.TryGetValue(type, out var primitive))
+        {
+            return primitive;
+        }
+
+        if (type.IsEnum)
+        {
+            return Instantiate(typeof(EnumFormatter<>), type);
+        }
+
+        if (Nullable.GetUnderlyingType(type) is { } underlying)
+        {
+            return Instantiate(typeof(NullableFormatter<>), underlying);
+        }
+
+        if (type.IsArray)
+        {
+            return type.IsSZArray
+                ? Instantiate(typeof(ArrayFormatter<>), type.GetElementType()!)
+                : throw new NotSupportedException($"Multi-dimensional arrays ({type}) are not supported by Pack; use jagged arrays.");
+        }
+
+        if (type.IsGenericType && CreateGeneric(type) is { } generic)
+        {
+            return generic;
+        }
+
+        if ((type.IsAbstract || type.IsInterface) && type.IsDefined(typeof(PackUnionAttribute), inherit: false))
+        {
+            return Instantiate(typeof(UnionFormatter<>), type);
+        }
+
+        if (!IsObjectType(type) || type.IsAbstract || type.IsInterface)
+        {
+            throw new NotSupportedException(type == typeof(object)
+                ? "Pack does not write values typed as object: there are no type names on the wire. Use a concrete type, or an abstract base with [PackUnion] cases."
+                : $"Pack does not support {type}. Supported: primitives, strings, enums, arrays, lists, sets, dictionaries, immutable collections, memory and segments, unions declared with [PackUnion], and classes, structs and records.");
+        }
+
+        _ = ObjectContract.Create(type); // Surfaces an unsupported shape here rather than in a type initializer.
+        return Instantiate(TypeLayout.IsBlittable(type) ? typeof(BlittableFormatter<>) : typeof(ObjectFormatter<>), type);
+    }
+
+    private static object? CreateGeneric(Type type)
+    {
+        var definition = type.GetGenericTypeDefinition();
+        var arguments = type.GetGenericArguments();
+        if (definition == typeof(List<>))
+        {
+            return Instantiate(typeof(ListFormatter<>), arguments[0]);
+        }
+
+        if (definition == typeof(HashSet<>) || definition == typeof(ISet<>) || definition == typeof(IReadOnlySet<>))
+        {
+            return Instantiate(typeof(HashSetFormatter<,>), type, arguments[0]);
+        }
+
+        if (definition == typeof(Dictionary<,>) || definition == typeof(IDictionary<,>) || definition == typeof(IReadOnlyDictionary<,>))
+        {
+            return Instantiate(typeof(DictionaryFormatter<,,>), type, arguments[0], arguments[1]);
+        }
+
+        if (definition == typeof(ImmutableArray<>))
+        {
+            return Instantiate(typeof(ImmutableArrayFormatter<>), arguments[0]);
+        }
+
+        if (definition == typeof(ImmutableList<>) || definition == typeof(IImmutableList<>))
+        {
+            return Instantiate(typeof(ImmutableListFormatter<,>), type, arguments[0]);
+        }
+
+        if (definition == typeof(Memory<>))
+        {
+            return Instantiate(typeof(MemoryFormatter<>), arguments[0]);
+        }
+
+        if (definition == typeof(ReadOnlyMemory<>))
+        {
+            return Instantiate(typeof(ReadOnlyMemoryFormatter<>), arguments[0]);
+        }
+
+        if (definition == typeof(ArraySegment<>))
+        {
+            return Instantiate(typeof(ArraySegmentFormatter<>), arguments[0]);
+        }
+
+        if (SequenceInterfaces.Contains(definition))
+        {
+            return Instantiate(typeof(EnumerableFormatter<,>), type, arguments[0]);
+        }
+
+        return null;
+    }
+
+    private static object Instantiate(Type formatter, params Type[] arguments)
+        => Activator.CreateInstance(formatter.MakeGenericType(arguments))!;
+}

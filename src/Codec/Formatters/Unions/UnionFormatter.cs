@@ -1,0 +1,99 @@
+using System.Reflection;
+
+namespace Pack.Formatters.Unions;
+
+/// <summary>
+/// Writes a polymorphic value declared with <see cref="PackUnionAttribute"/>: a 16-bit tag (0xFFFF for null) followed
+/// by the concrete type's own encoding.
+/// </summary>
+/// <typeparam name="T">The union's abstract base class or interface.</typeparam>
+internal sealed class UnionFormatter<T> : PackFormatter<T>
+{
+    private const ushort NullTag = 0xFFFF;
+
+    private readonly UnionCase<T>[] _cases;
+
+    public UnionFormatter()
+    {
+        var attributes = typeof(T).GetCustomAttributes<PackUnionAttribute>(inherit: false).ToArray();
+        _cases = new UnionCase<T>[attributes.Length];
+        for (int i = 0; i < attributes.Length; i++)
+        {
+            var attribute = attributes[i];
+            if (attribute.Tag == NullTag)
+            {
+                throw new NotSupportedException($"Union tag {NullTag} on {typeof(T)} is reserved for null.");
+            }
+
+            if (!typeof(T).IsAssignableFrom(attribute.Type) || attribute.Type.IsAbstract || attribute.Type.IsInterface)
+            {
+                throw new NotSupportedException($"Union case {attribute.Type} of {typeof(T)} must be a concrete type deriving from it.");
+            }
+
+            for (int j = 0; j < i; j++)
+            {
+                if (_cases[j].Tag == attribute.Tag || _cases[j].Type == attribute.Type)
+                {
+                    throw new NotSupportedException($"The union {typeof(T)} declares tag {attribute.Tag} or type {attribute.Type} twice.");
+                }
+            }
+
+            _cases[i] = (UnionCase<T>)Activator.CreateInstance(typeof(UnionCaseOf<,>).MakeGenericType(typeof(T), attribute.Type), attribute.Tag)!;
+        }
+    }
+
+    /// <inheritdoc/>
+    public override int MinimumLength => 2;
+
+    /// <inheritdoc/>
+    public override void Serialize<TBufferWriter>(ref PackWriter<TBufferWriter> writer, T? value)
+    {
+        if (value is null)
+        {
+            writer.WriteUInt16(NullTag);
+            return;
+        }
+
+        var type = value.GetType();
+        foreach (var unionCase in _cases)
+        {
+            if (unionCase.Type == type)
+            {
+                writer.WriteUInt16(unionCase.Tag);
+                unionCase.Serialize(ref writer, value);
+                return;
+            }
+        }
+
+        PackThrowHelper.ThrowUnionTypeNotRegistered(typeof(T), type);
+    }
+
+    /// <inheritdoc/>
+    public override T? Deserialize(ref PackReader reader)
+    {
+        int offset = reader.Position;
+        ushort tag = reader.ReadUInt16();
+        if (tag == NullTag)
+        {
+            return default;
+        }
+
+        foreach (var unionCase in _cases)
+        {
+            if (unionCase.Tag == tag)
+            {
+                int caseOffset = reader.Position;
+                var value = unionCase.Deserialize(ref reader);
+                if (value is null)
+                {
+                    PackThrowHelper.ThrowUnexpectedNull(caseOffset, $"case of union {typeof(T).Name}");
+                }
+
+                return value;
+            }
+        }
+
+        PackThrowHelper.ThrowUnknownUnionTag(offset, typeof(T).Name, tag);
+        return default;
+    }
+}

@@ -1,0 +1,83 @@
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Text.Unicode;
+
+namespace Pack;
+
+public ref partial struct PackReader
+{
+    /// <summary>
+    /// Reads a string: the header gives the UTF-8 byte count and the UTF-16 length, so the string is allocated once
+    /// at its final size and decoded in one pass. Invalid UTF-8 and a UTF-16 length that disagrees with the bytes are rejected.
+    /// </summary>
+    public string? ReadString()
+    {
+        int headerOffset = _position;
+        uint header = ReadUInt32();
+        if (header == PackStringHeader.Empty)
+        {
+            return string.Empty;
+        }
+
+        if (header == PackStringHeader.Null)
+        {
+            return null;
+        }
+
+        int utf16Length;
+        int utf8Length;
+        if ((header & PackStringHeader.LongFormFlag) == 0)
+        {
+            utf16Length = (int)(header & PackStringHeader.ShortUtf16Mask);
+            utf8Length = (int)(header >> 15);
+        }
+        else
+        {
+            utf8Length = (int)(header & ~PackStringHeader.LongFormFlag);
+            utf16Length = ReadInt32();
+        }
+
+        // Each UTF-16 code unit takes one to three UTF-8 bytes (a surrogate pair takes four for two units),
+        // so a consistent header satisfies utf16 <= utf8 <= 3 * utf16. This bounds the allocation by the input.
+        if (utf16Length <= 0 || utf8Length < utf16Length || utf8Length > 3L * utf16Length)
+        {
+            PackThrowHelper.ThrowInvalidStringHeader(headerOffset, utf8Length, utf16Length);
+        }
+
+        int bytesOffset = _position;
+        ReadOnlySpan<byte> bytes = ReadBytes(utf8Length);
+        return string.Create(utf16Length, new Utf8Source(bytes, bytesOffset), static (chars, source) =>
+        {
+            OperationStatus status = Utf8.ToUtf16(source.Bytes, chars, out int read, out int written, replaceInvalidSequences: false);
+            if (status != OperationStatus.Done || read != source.Bytes.Length || written != chars.Length)
+            {
+                ThrowBadUtf8(status, source, read, written, chars.Length);
+            }
+        });
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowBadUtf8(OperationStatus status, Utf8Source source, int read, int written, int declared)
+    {
+        if (status == OperationStatus.InvalidData || status == OperationStatus.NeedMoreData)
+        {
+            PackThrowHelper.ThrowInvalidUtf8(source.Offset + read);
+        }
+
+        PackThrowHelper.ThrowUtf16LengthMismatch(source.Offset, declared, status == OperationStatus.DestinationTooSmall ? -1 : written);
+    }
+
+    private readonly ref struct Utf8Source
+    {
+        public Utf8Source(ReadOnlySpan<byte> bytes, int offset)
+        {
+            Bytes = bytes;
+            Offset = offset;
+        }
+
+        public ReadOnlySpan<byte> Bytes { get; }
+
+        public int Offset { get; }
+    }
+}

@@ -1,0 +1,135 @@
+using System.Buffers;
+using System.Collections.Concurrent;
+
+namespace Pack;
+
+public static partial class PackSerializer
+{
+    private static readonly ConcurrentDictionary<Type, TypedSerializer> TypedSerializers = new();
+
+    /// <summary>Serializes a value of a runtime type to a new byte array.</summary>
+    /// <param name="value">The value, which must be assignable to <paramref name="type"/>.</param>
+    /// <param name="type">The declared type that decides the encoding.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    /// <returns>The Pack bytes.</returns>
+    public static byte[] Serialize(object? value, Type type, PackSerializerOptions? options = null)
+    {
+        var buffer = PooledBufferWriter.Rent();
+        try
+        {
+            For(type, value).Serialize(buffer, value, options);
+            return buffer.WrittenSpan.ToArray();
+        }
+        finally
+        {
+            PooledBufferWriter.Return(buffer);
+        }
+    }
+
+    /// <summary>Serializes a value of a runtime type into a buffer writer.</summary>
+    /// <param name="destination">The buffer writer.</param>
+    /// <param name="value">The value, which must be assignable to <paramref name="type"/>.</param>
+    /// <param name="type">The declared type that decides the encoding.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    public static void Serialize(IBufferWriter<byte> destination, object? value, Type type, PackSerializerOptions? options = null)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        For(type, value).Serialize(destination, value, options);
+    }
+
+    /// <summary>Serializes a value of a runtime type into a stream.</summary>
+    /// <param name="destination">The stream.</param>
+    /// <param name="value">The value, which must be assignable to <paramref name="type"/>.</param>
+    /// <param name="type">The declared type that decides the encoding.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the write.</param>
+    public static async ValueTask SerializeAsync(Stream destination, object? value, Type type, PackSerializerOptions? options = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        var serializer = For(type, value);
+        var buffer = PooledBufferWriter.Rent();
+        try
+        {
+            serializer.Serialize(buffer, value, options);
+            await destination.WriteAsync(buffer.WrittenMemory, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            PooledBufferWriter.Return(buffer);
+        }
+    }
+
+    /// <summary>Deserializes a value of a runtime type from bytes.</summary>
+    /// <param name="source">The Pack bytes.</param>
+    /// <param name="type">The type to read.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="PackException">The bytes are malformed.</exception>
+    public static object? Deserialize(ReadOnlySpan<byte> source, Type type, PackSerializerOptions? options = null)
+        => For(type, null).Deserialize(source, options);
+
+    /// <summary>Deserializes a value of a runtime type from a byte sequence.</summary>
+    /// <param name="source">The Pack bytes.</param>
+    /// <param name="type">The type to read.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="PackException">The bytes are malformed.</exception>
+    public static object? Deserialize(in ReadOnlySequence<byte> source, Type type, PackSerializerOptions? options = null)
+        => For(type, null).Deserialize(source, options);
+
+    /// <summary>Deserializes a value of a runtime type from a stream, reading it to its end.</summary>
+    /// <param name="source">The stream.</param>
+    /// <param name="type">The type to read.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the read.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="PackException">The bytes are malformed or longer than the limit.</exception>
+    public static async ValueTask<object?> DeserializeAsync(Stream source, Type type, PackSerializerOptions? options = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(source);
+        var serializer = For(type, null);
+        var buffer = PooledBufferWriter.Rent();
+        try
+        {
+            await ReadToEndAsync(source, buffer, (options ?? PackSerializerOptions.Default).MaxPayloadLength, cancellationToken).ConfigureAwait(false);
+            return serializer.Deserialize(buffer.WrittenSpan, options);
+        }
+        finally
+        {
+            PooledBufferWriter.Return(buffer);
+        }
+    }
+
+    private static TypedSerializer For(Type type, object? value)
+    {
+        ArgumentNullException.ThrowIfNull(type);
+        if (value is not null && !type.IsInstanceOfType(value))
+        {
+            throw new ArgumentException($"The value of type {value.GetType()} is not assignable to {type}.", nameof(value));
+        }
+
+        return TypedSerializers.GetOrAdd(type, static t => (TypedSerializer)Activator.CreateInstance(typeof(TypedSerializer<>).MakeGenericType(t))!);
+    }
+
+    /// <summary>Bridges the object-typed API to the generic one, once per type.</summary>
+    private abstract class TypedSerializer
+    {
+        public abstract void Serialize(IBufferWriter<byte> destination, object? value, PackSerializerOptions? options);
+
+        public abstract object? Deserialize(ReadOnlySpan<byte> source, PackSerializerOptions? options);
+
+        public abstract object? Deserialize(in ReadOnlySequence<byte> source, PackSerializerOptions? options);
+    }
+
+    private sealed class TypedSerializer<T> : TypedSerializer
+    {
+        public override void Serialize(IBufferWriter<byte> destination, object? value, PackSerializerOptions? options)
+            => SerializeCore(destination, (T?)value, options);
+
+        public override object? Deserialize(ReadOnlySpan<byte> source, PackSerializerOptions? options)
+            => Deserialize<T>(source, options);
+
+        public override object? Deserialize(in ReadOnlySequence<byte> source, PackSerializerOptions? options)
+            => Deserialize<T>(source, options);
+    }
+}
