@@ -5,14 +5,17 @@ namespace Pack;
 public ref partial struct PackReader
 {
     /// <summary>
-    /// Reads an object's length header and enters one level of depth. Returns <see langword="false"/> for a null object
-    /// (without entering depth). <paramref name="end"/> receives the offset where the object's body ends.
+    /// Reads an object's header and enters one level of depth. Returns <see langword="false"/> for a null object
+    /// (without entering depth). <paramref name="end"/> receives the offset where the body ends; <paramref name="memberCount"/>
+    /// the number of members written for a top-level object, or -1 for a nested one (whose members run to <paramref name="end"/>).
     /// </summary>
     /// <param name="end">The offset just past the object's body.</param>
-    public bool TryReadObjectStart(out int end)
+    /// <param name="memberCount">The member count of a top-level object, otherwise -1.</param>
+    public bool TryReadObjectStart(out int end, out int memberCount)
     {
         int headerOffset = _position;
         int length = ReadInt32();
+        memberCount = -1;
         if (length >= 0)
         {
             if (length > _buffer.Length - _position)
@@ -33,6 +36,7 @@ public ref partial struct PackReader
 
         if (length == PackObjectHeader.ToEnd && _depth == 0)
         {
+            memberCount = ReadUInt16();
             end = _buffer.Length;
             EnterDepth();
             return true;
@@ -45,10 +49,12 @@ public ref partial struct PackReader
 
     /// <summary>Reads a non-null object's header; a null marker is an error (value types are never null).</summary>
     /// <param name="typeName">The type being read, for the error message.</param>
-    public int ReadObjectStart(string typeName)
+    /// <param name="memberCount">The member count of a top-level object, otherwise -1.</param>
+    /// <returns>The offset just past the object's body.</returns>
+    public int ReadObjectStart(string typeName, out int memberCount)
     {
         int headerOffset = _position;
-        if (!TryReadObjectStart(out int end))
+        if (!TryReadObjectStart(out int end, out memberCount))
         {
             PackThrowHelper.ThrowUnexpectedNull(headerOffset, typeName);
         }
@@ -56,10 +62,12 @@ public ref partial struct PackReader
         return end;
     }
 
-    /// <summary>Whether the current object's body, ending at <paramref name="end"/>, has another member to read.</summary>
+    /// <summary>Whether the member at <paramref name="index"/> was written: within the member count of a top-level object, or before the body's end.</summary>
     /// <param name="end">The end offset from <see cref="TryReadObjectStart"/>.</param>
+    /// <param name="memberCount">The member count from <see cref="TryReadObjectStart"/>.</param>
+    /// <param name="index">The member's position in the reader's contract.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public readonly bool HasMoreMembers(int end) => _position < end;
+    public readonly bool HasMember(int end, int memberCount, int index) => memberCount >= 0 ? index < memberCount : _position < end;
 
     /// <summary>Fails if the member just read ran past the end of the object's body.</summary>
     /// <param name="end">The end offset from <see cref="TryReadObjectStart"/>.</param>
@@ -72,12 +80,22 @@ public ref partial struct PackReader
         }
     }
 
-    /// <summary>Ends an object: skips members written by a newer version of the type and leaves one level of depth.</summary>
+    /// <summary>
+    /// Ends an object: skips members written by a newer version of the type and leaves one level of depth. A top-level
+    /// object that declared no more members than the reader knows must end exactly at the end of the payload.
+    /// </summary>
     /// <param name="end">The end offset from <see cref="TryReadObjectStart"/>.</param>
+    /// <param name="memberCount">The member count from <see cref="TryReadObjectStart"/>.</param>
+    /// <param name="knownMembers">The number of members the reader's contract has.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void ReadObjectEnd(int end)
+    public void ReadObjectEnd(int end, int memberCount, int knownMembers)
     {
         CheckMemberEnd(end);
+        if (memberCount >= 0 && memberCount <= knownMembers && _position != end)
+        {
+            PackThrowHelper.ThrowTrailingBytes(_position, end - _position);
+        }
+
         _position = end;
         _depth--;
     }

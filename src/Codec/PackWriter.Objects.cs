@@ -10,17 +10,20 @@ public ref partial struct PackWriter<TBufferWriter>
     public void WriteNullObject() => WriteInt32(PackObjectHeader.Null);
 
     /// <summary>
-    /// Starts an object: enters one level of depth and writes its length header. The top-level object of a payload
-    /// runs to the end of the payload (header -2); a nested object's header is patched by <see cref="WriteObjectEnd"/>.
+    /// Starts an object: enters one level of depth and writes its header. The top-level object of a payload runs to
+    /// the end of the payload (header -2 followed by its 16-bit member count), so nothing has to be patched and its
+    /// bytes can be committed as they are written; a nested object's length header is patched by <see cref="WriteObjectEnd"/>.
     /// </summary>
+    /// <param name="memberCount">The number of members that follow.</param>
     /// <returns>A token to pass to <see cref="WriteObjectEnd"/>.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public long WriteObjectStart()
+    public long WriteObjectStart(int memberCount)
     {
         EnterDepth();
         if (_depth == 1)
         {
             WriteInt32(PackObjectHeader.ToEnd);
+            WriteUInt16((ushort)memberCount);
             return -1;
         }
 

@@ -62,6 +62,11 @@ internal sealed class ObjectContract
             }
         }
 
+        if (members.Count > ushort.MaxValue)
+        {
+            throw new NotSupportedException($"{type} has {members.Count} members; Pack supports at most {ushort.MaxValue}.");
+        }
+
         return new ObjectContract(type, [.. members], constructor);
     }
 

@@ -46,6 +46,7 @@ internal static class ObjectEmitter
         {
             token = il.DeclareLocal(typeof(long));
             il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldc_I4, contract.Members.Length);
             il.Emit(OpCodes.Call, writerType.GetMethod(nameof(PackWriter<TBufferWriter>.WriteObjectStart))!);
             il.Emit(OpCodes.Stloc, token);
         }
@@ -94,6 +95,7 @@ internal static class ObjectEmitter
         }
 
         var end = il.DeclareLocal(typeof(int));
+        var memberCount = il.DeclareLocal(typeof(int));
         var count = il.DeclareLocal(typeof(int));
         var result = il.DeclareLocal(type);
         var parameters = contract.Constructor?.GetParameters() ?? [];
@@ -104,6 +106,7 @@ internal static class ObjectEmitter
             {
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldstr, type.Name);
+                il.Emit(OpCodes.Ldloca, memberCount);
                 il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.ReadObjectStart))!);
                 il.Emit(OpCodes.Stloc, end);
             }
@@ -112,6 +115,7 @@ internal static class ObjectEmitter
                 var present = il.DefineLabel();
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldloca, end);
+                il.Emit(OpCodes.Ldloca, memberCount);
                 il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.TryReadObjectStart))!);
                 il.Emit(OpCodes.Brtrue, present);
                 il.Emit(OpCodes.Ldnull);
@@ -136,7 +140,9 @@ internal static class ObjectEmitter
             {
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldloc, end);
-                il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.HasMoreMembers))!);
+                il.Emit(OpCodes.Ldloc, memberCount);
+                il.Emit(OpCodes.Ldc_I4, i);
+                il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.HasMember))!);
                 il.Emit(OpCodes.Brfalse, doneReading);
             }
 
@@ -167,6 +173,8 @@ internal static class ObjectEmitter
         {
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldloc, end);
+            il.Emit(OpCodes.Ldloc, memberCount);
+            il.Emit(OpCodes.Ldc_I4, members.Length);
             il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.ReadObjectEnd))!);
         }
 

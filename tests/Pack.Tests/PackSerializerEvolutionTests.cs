@@ -1,0 +1,90 @@
+namespace Pack.Tests;
+
+public class PackSerializerEvolutionTests
+{
+    public class CustomerV1
+    {
+        public int Id { get; set; }
+        public string? Name { get; set; }
+    }
+
+    public class CustomerV2
+    {
+        public int Id { get; set; }
+        public string? Name { get; set; }
+        public string? Email { get; set; }
+        public int Tier { get; set; } = 3;
+        public List<string>? Tags { get; set; }
+    }
+
+    public record OrderV1(int Id, decimal Total);
+
+    public record OrderV2(int Id, decimal Total, string Currency = "EUR", int Priority = 5);
+
+    public class EnvelopeV1
+    {
+        public CustomerV1? Customer { get; set; }
+        public int After { get; set; }
+    }
+
+    public class EnvelopeV2
+    {
+        public CustomerV2? Customer { get; set; }
+        public int After { get; set; }
+    }
+
+    [Fact]
+    public void Deserialize_NewPayloadWithOldType_SkipsUnknownTrailingMembers()
+    {
+        var v2 = new CustomerV2 { Id = 1, Name = "Ann", Email = "ann@example.com", Tier = 9, Tags = ["vip"] };
+
+        var v1 = PackSerializer.Deserialize<CustomerV1>(PackSerializer.Serialize(v2))!;
+
+        Assert.Equal((1, "Ann"), (v1.Id, v1.Name));
+    }
+
+    [Fact]
+    public void Deserialize_OldPayloadWithNewType_DefaultsMissingMembersKeepingInitializers()
+    {
+        var v1 = new CustomerV1 { Id = 2, Name = "Bob" };
+
+        var v2 = PackSerializer.Deserialize<CustomerV2>(PackSerializer.Serialize(v1))!;
+
+        Assert.Equal((2, "Bob", (string?)null, 3), (v2.Id, v2.Name, v2.Email, v2.Tier));
+        Assert.Null(v2.Tags);
+    }
+
+    [Fact]
+    public void Deserialize_NestedObjectsInBothDirections_KeepTheFollowingMembersAligned()
+    {
+        var fromNew = PackSerializer.Deserialize<EnvelopeV1>(PackSerializer.Serialize(new EnvelopeV2 { Customer = new CustomerV2 { Id = 1, Email = "x", Tags = ["a"] }, After = 77 }))!;
+        var fromOld = PackSerializer.Deserialize<EnvelopeV2>(PackSerializer.Serialize(new EnvelopeV1 { Customer = new CustomerV1 { Id = 2, Name = "n" }, After = 88 }))!;
+
+        Assert.Equal((1, 77), (fromNew.Customer!.Id, fromNew.After));
+        Assert.Equal((2, "n", 3, 88), (fromOld.Customer!.Id, fromOld.Customer.Name, fromOld.Customer.Tier, fromOld.After));
+    }
+
+    [Fact]
+    public void Deserialize_RecordsWithAddedConstructorParameters_UseParameterDefaults()
+    {
+        var upgraded = PackSerializer.Deserialize<OrderV2>(PackSerializer.Serialize(new OrderV1(5, 9.99m)))!;
+        var downgraded = PackSerializer.Deserialize<OrderV1>(PackSerializer.Serialize(new OrderV2(6, 1m, "USD", 1)))!;
+
+        Assert.Equal(new OrderV2(5, 9.99m, "EUR", 5), upgraded);
+        Assert.Equal(new OrderV1(6, 1m), downgraded);
+    }
+
+    [Fact]
+    public void Deserialize_ListsOfEvolvedObjects_RoundTripInBothDirections()
+    {
+        var newList = new List<CustomerV2> { new() { Id = 1, Email = "e" }, new() { Id = 2, Tags = ["t"] } };
+        var oldList = new List<CustomerV1> { new() { Id = 3 }, new() { Id = 4, Name = "d" } };
+
+        var asOld = PackSerializer.Deserialize<List<CustomerV1>>(PackSerializer.Serialize(newList))!;
+        var asNew = PackSerializer.Deserialize<List<CustomerV2>>(PackSerializer.Serialize(oldList))!;
+
+        Assert.Equal([1, 2], asOld.Select(c => c.Id));
+        Assert.Equal([3, 4], asNew.Select(c => c.Id));
+        Assert.Equal("d", asNew[1].Name);
+    }
+}
