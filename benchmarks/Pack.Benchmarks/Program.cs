@@ -1,1 +1,21 @@
-System.Console.WriteLine("benchmarks arrive with the benchmark work");
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Running;
+using Pack.Benchmarks.OneShot;
+using Pack.Benchmarks.Reporting;
+
+if (args.Contains("--oneshot"))
+{
+    return OrganizationOneShot.Run(args);
+}
+
+var config = DefaultConfig.Instance
+    .AddDiagnoser(MemoryDiagnoser.Default)
+    .AddColumn(new PayloadSizeColumn())
+    .AddLogicalGroupRules(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)
+    .WithOrderer(new BenchmarkDotNet.Order.DefaultOrderer(BenchmarkDotNet.Order.SummaryOrderPolicy.Declared));
+
+var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, config);
+
+// BenchmarkDotNet exits 0 even when a benchmark throws; CI's smoke pass needs the failure to show.
+return summaries.Any(summary => summary.HasCriticalValidationErrors || summary.Reports.Any(report => !report.Success)) ? 1 : 0;

@@ -1,0 +1,83 @@
+using System.Buffers;
+using System.Globalization;
+using System.IO.Pipelines;
+using Microsoft.AspNetCore.Http;
+
+namespace Pack.AspNetCore;
+
+/// <summary>Reads a whole Pack request body from <see cref="HttpRequest.BodyReader"/> and decodes it in place.</summary>
+internal static class PackRequestBody
+{
+    /// <summary>
+    /// Buffers the body in the request pipe and deserializes it from there, so a single-segment body is decoded
+    /// without a copy. Malformed bytes and a body over either limit come back as a rejected result, not an exception:
+    /// an exception here would reach the exception handler and become a 500.
+    /// </summary>
+    public static async ValueTask<PackBodyReadResult> ReadAsync(HttpRequest request, Type type, PackFormatterOptions options, CancellationToken cancellationToken)
+    {
+        var limit = options.MaxRequestBodySize;
+        if (limit is long declaredLimit && request.ContentLength > declaredLimit)
+        {
+            return TooLarge(declaredLimit);
+        }
+
+        var reader = request.BodyReader;
+        while (true)
+        {
+            ReadResult read;
+            try
+            {
+                read = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+            }
+            catch (BadHttpRequestException exception) when (exception.StatusCode == StatusCodes.Status413PayloadTooLarge)
+            {
+                // The server's own limit (Kestrel's MaxRequestBodySize, [RequestSizeLimit]).
+                return PackBodyReadResult.TooLarge(exception.Message, exception);
+            }
+
+            var buffer = read.Buffer;
+            if (limit is long maxLength && buffer.Length > maxLength)
+            {
+                reader.AdvanceTo(buffer.Start, buffer.End);
+                return TooLarge(maxLength);
+            }
+
+            if (read.IsCanceled)
+            {
+                reader.AdvanceTo(buffer.Start, buffer.End);
+                throw new OperationCanceledException("Reading the Pack request body was canceled.");
+            }
+
+            if (read.IsCompleted)
+            {
+                try
+                {
+                    return buffer.IsEmpty ? PackBodyReadResult.Empty : Decode(buffer, type, options.SerializerOptions);
+                }
+                finally
+                {
+                    reader.AdvanceTo(buffer.End);
+                }
+            }
+
+            // Keep everything buffered and ask for more: the codec needs the whole payload.
+            reader.AdvanceTo(buffer.Start, buffer.End);
+        }
+    }
+
+    private static PackBodyReadResult Decode(in ReadOnlySequence<byte> buffer, Type type, PackSerializerOptions serializerOptions)
+    {
+        try
+        {
+            return PackBodyReadResult.Success(PackSerializer.Deserialize(in buffer, type, serializerOptions));
+        }
+        catch (PackException exception)
+        {
+            return PackBodyReadResult.Malformed($"The request body is not a valid Pack encoding of {type.Name}: {exception.Message}", exception);
+        }
+    }
+
+    private static PackBodyReadResult TooLarge(long limit) => PackBodyReadResult.TooLarge(
+        string.Create(CultureInfo.InvariantCulture, $"The Pack request body is larger than the limit of {limit} bytes."),
+        exception: null);
+}

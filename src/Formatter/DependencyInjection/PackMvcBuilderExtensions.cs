@@ -1,0 +1,41 @@
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Options;
+using Pack.AspNetCore;
+
+namespace Microsoft.Extensions.DependencyInjection;
+
+/// <summary>Adds Pack to MVC: <c>builder.Services.AddControllers().AddPackFormatters();</c></summary>
+public static class PackMvcBuilderExtensions
+{
+    /// <summary>
+    /// Adds a Pack input and output formatter for <c>application/x-pack</c> (after JSON, which stays the default),
+    /// the <c>pack</c> format mapping for <c>?format=pack</c> and <c>[FormatFilter]</c> routes, and <c>Vary: Accept</c> on negotiated responses.
+    /// </summary>
+    /// <param name="builder">The MVC builder.</param>
+    /// <param name="configure">Changes to the default options, if any.</param>
+    /// <returns><paramref name="builder"/>, for chaining.</returns>
+    public static IMvcBuilder AddPackFormatters(this IMvcBuilder builder, Action<PackFormatterOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        AddServices(builder.Services, configure);
+        return builder;
+    }
+
+    /// <summary>Adds the Pack formatters to an MVC core builder; see <see cref="AddPackFormatters(IMvcBuilder, Action{PackFormatterOptions}?)"/>.</summary>
+    /// <param name="builder">The MVC core builder.</param>
+    /// <param name="configure">Changes to the default options, if any.</param>
+    /// <returns><paramref name="builder"/>, for chaining.</returns>
+    public static IMvcCoreBuilder AddPackFormatters(this IMvcCoreBuilder builder, Action<PackFormatterOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        AddServices(builder.Services, configure);
+        return builder;
+    }
+
+    private static void AddServices(IServiceCollection services, Action<PackFormatterOptions>? configure)
+    {
+        services.AddPack(configure);
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IConfigureOptions<MvcOptions>, PackMvcOptionsSetup>());
+    }
+}

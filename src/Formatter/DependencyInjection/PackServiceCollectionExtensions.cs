@@ -1,0 +1,31 @@
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Pack.AspNetCore;
+
+namespace Microsoft.Extensions.DependencyInjection;
+
+/// <summary>Registers Pack's services for minimal APIs and for MVC.</summary>
+public static class PackServiceCollectionExtensions
+{
+    /// <summary>
+    /// Registers <see cref="PackFormatterOptions"/> (read by <see cref="PackResults"/> and <see cref="PackBody{T}"/>) and a
+    /// problem-details writer that answers clients whose <c>Accept</c> names only Pack with <c>application/problem+json</c>.
+    /// Calling it more than once is safe; <see cref="PackMvcBuilderExtensions.AddPackFormatters(IMvcBuilder, Action{PackFormatterOptions}?)"/> calls it.
+    /// </summary>
+    /// <param name="services">The service collection.</param>
+    /// <param name="configure">Changes to the default options, if any.</param>
+    /// <returns><paramref name="services"/>, for chaining.</returns>
+    public static IServiceCollection AddPack(this IServiceCollection services, Action<PackFormatterOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(services);
+
+        services.AddOptions<PackFormatterOptions>();
+        if (configure is not null)
+        {
+            services.Configure(configure);
+        }
+
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IProblemDetailsWriter, PackProblemDetailsWriter>());
+        return services;
+    }
+}

@@ -1,0 +1,70 @@
+using Microsoft.AspNetCore.Mvc.Formatters;
+using Microsoft.Extensions.Logging;
+using Microsoft.Net.Http.Headers;
+
+namespace Pack.AspNetCore;
+
+/// <summary>
+/// Reads <c>application/x-pack</c> request bodies for <c>[FromBody]</c> parameters from <see cref="Microsoft.AspNetCore.Http.HttpRequest.BodyReader"/>.
+/// A malformed body, or one over <see cref="PackFormatterOptions.MaxRequestBodySize"/> or the server's limit, becomes a
+/// model-state error that says what was wrong (so <c>[ApiController]</c> answers 400 ValidationProblemDetails), never a 500.
+/// </summary>
+public sealed partial class PackInputFormatter : InputFormatter, IInputFormatterExceptionPolicy
+{
+    private static readonly MediaTypeHeaderValue PackMediaType = MediaTypeHeaderValue.Parse(PackMediaTypes.Pack).CopyAsReadOnly();
+
+    private readonly PackFormatterOptions _options;
+    private readonly ILogger _logger;
+
+    /// <summary>Creates the formatter.</summary>
+    /// <param name="options">Serializer options and the request body limit.</param>
+    /// <param name="logger">Receives a Debug entry for every rejected body.</param>
+    public PackInputFormatter(PackFormatterOptions options, ILogger<PackInputFormatter> logger)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(logger);
+
+        _options = options;
+        _logger = logger;
+        SupportedMediaTypes.Add(PackMediaType);
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>Rejected bodies are reported through model state directly; any other exception is a server fault and keeps its meaning.</remarks>
+    public InputFormatterExceptionPolicy ExceptionPolicy => InputFormatterExceptionPolicy.MalformedInputExceptions;
+
+    /// <inheritdoc/>
+    public override async Task<InputFormatterResult> ReadRequestBodyAsync(InputFormatterContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+
+        var httpContext = context.HttpContext;
+        var result = await PackRequestBody.ReadAsync(httpContext.Request, context.ModelType, _options, httpContext.RequestAborted).ConfigureAwait(false);
+
+        if (result.IsEmpty)
+        {
+            // A chunked body that turned out empty: behave as the framework does for Content-Length: 0.
+            return context.TreatEmptyInputAsDefaultValue
+                ? InputFormatterResult.Success(GetDefaultValueForType(context.ModelType))
+                : InputFormatterResult.NoValue();
+        }
+
+        if (result.Error is { } error)
+        {
+            Log.RejectedBody(_logger, context.ModelType, error, result.Exception);
+
+            // The root of the body, named as System.Text.Json's formatter names it, when the model has no name of its own.
+            var key = string.IsNullOrEmpty(context.ModelName) ? "$" : context.ModelName;
+            context.ModelState.TryAddModelError(key, error);
+            return InputFormatterResult.Failure();
+        }
+
+        return InputFormatterResult.Success(result.Value);
+    }
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 1, Level = LogLevel.Debug, EventName = "PackRequestBodyRejected", Message = "The Pack request body could not be read as {ModelType}: {Reason}")]
+        public static partial void RejectedBody(ILogger logger, Type modelType, string reason, Exception? exception);
+    }
+}

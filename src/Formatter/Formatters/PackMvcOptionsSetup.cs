@@ -1,0 +1,23 @@
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace Pack.AspNetCore;
+
+/// <summary>Adds the Pack formatters, the <c>pack</c> format mapping and the <c>Vary: Accept</c> filter to MVC.</summary>
+internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOptions, ILoggerFactory loggerFactory) : IConfigureOptions<MvcOptions>
+{
+    /// <summary>The format name used by <c>?format=pack</c> and <c>[FormatFilter]</c> routes.</summary>
+    public const string FormatName = "pack";
+
+    public void Configure(MvcOptions options)
+    {
+        var pack = packOptions.Value;
+
+        // Appended, never inserted: the first formatter is the default, and the default stays JSON.
+        options.InputFormatters.Add(new PackInputFormatter(pack, loggerFactory.CreateLogger<PackInputFormatter>()));
+        options.OutputFormatters.Add(new PackOutputFormatter(pack, loggerFactory.CreateLogger<PackOutputFormatter>()));
+        options.FormatterMappings.SetMediaTypeMappingForFormat(FormatName, PackMediaTypes.Pack);
+        options.Filters.Add(new VaryByAcceptResultFilter());
+    }
+}

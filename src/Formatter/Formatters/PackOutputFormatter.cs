@@ -1,0 +1,122 @@
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.Formatters;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Primitives;
+using MediaTypeHeaderValue = Microsoft.Net.Http.Headers.MediaTypeHeaderValue;
+
+namespace Pack.AspNetCore;
+
+/// <summary>
+/// Writes <c>application/x-pack</c> responses, and <c>application/x-pack-stream</c> for <see cref="IAsyncEnumerable{T}"/> results.
+/// It only answers requests that name a Pack media type (in <c>Accept</c> or through a format mapping such as <c>?format=pack</c>),
+/// and never writes <see cref="ProblemDetails"/>, so JSON stays the default and errors stay <c>application/problem+json</c>.
+/// </summary>
+public sealed class PackOutputFormatter : OutputFormatter
+{
+    private static readonly MediaTypeHeaderValue PackMediaType = MediaTypeHeaderValue.Parse(PackMediaTypes.Pack).CopyAsReadOnly();
+    private static readonly MediaTypeHeaderValue PackStreamMediaType = MediaTypeHeaderValue.Parse(PackMediaTypes.PackStream).CopyAsReadOnly();
+    private static readonly StringSegment PackContentType = new(PackMediaTypes.Pack);
+    private static readonly StringSegment PackStreamContentType = new(PackMediaTypes.PackStream);
+
+    private readonly PackFormatterOptions _options;
+    private readonly ILogger _logger;
+
+    /// <summary>Creates the formatter.</summary>
+    /// <param name="options">Serializer options.</param>
+    /// <param name="logger">Receives stream failures and client disconnects.</param>
+    public PackOutputFormatter(PackFormatterOptions options, ILogger<PackOutputFormatter> logger)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(logger);
+
+        _options = options;
+        _logger = logger;
+        SupportedMediaTypes.Add(PackMediaType);
+        SupportedMediaTypes.Add(PackStreamMediaType);
+    }
+
+    /// <inheritdoc/>
+    protected override bool CanWriteType(Type? type) =>
+        type is not null && !typeof(ProblemDetails).IsAssignableFrom(type) && !typeof(IResult).IsAssignableFrom(type);
+
+    /// <inheritdoc/>
+    public override bool CanWriteResult(OutputFormatterCanWriteContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+
+        // No content type, or a wildcard, means the client did not ask for Pack: leave it to JSON.
+        if (!context.ContentType.HasValue)
+        {
+            return false;
+        }
+
+        var requested = new MediaType(context.ContentType);
+        if (requested.MatchesAllTypes || requested.MatchesAllSubTypes)
+        {
+            return false;
+        }
+
+        var type = GetObjectType(context);
+        if (!CanWriteType(type))
+        {
+            return false;
+        }
+
+        var isStream = AsyncEnumerableTypes.GetElementType(type!) is not null;
+        if (isStream && (IsPack(requested) || IsPackStream(requested)))
+        {
+            context.ContentType = PackStreamContentType;
+            return true;
+        }
+
+        if (!isStream && IsPack(requested))
+        {
+            context.ContentType = PackContentType;
+            return true;
+        }
+
+        return false;
+    }
+
+    /// <inheritdoc/>
+    public override IReadOnlyList<string>? GetSupportedContentTypes(string? contentType, Type objectType)
+    {
+        ArgumentNullException.ThrowIfNull(objectType);
+
+        if (!CanWriteType(objectType))
+        {
+            return null;
+        }
+
+        var produced = AsyncEnumerableTypes.GetElementType(objectType) is null ? PackMediaTypes.Pack : PackMediaTypes.PackStream;
+        return string.IsNullOrEmpty(contentType) || new MediaType(produced).IsSubsetOf(new MediaType(contentType)) ? [produced] : null;
+    }
+
+    /// <inheritdoc/>
+    public override async Task WriteResponseBodyAsync(OutputFormatterWriteContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+
+        var httpContext = context.HttpContext;
+        var type = GetObjectType(context) ?? typeof(object);
+
+        if (context.Object is not null && AsyncEnumerableTypes.GetElementType(type) is { } elementType)
+        {
+            await PackStreamResponseWriter.WriteAsync(httpContext, context.Object, elementType, _options.SerializerOptions, _logger).ConfigureAwait(false);
+            return;
+        }
+
+        var body = httpContext.Response.BodyWriter;
+        PackSerializer.Serialize(body, context.Object, type, _options.SerializerOptions);
+        await body.FlushAsync(httpContext.RequestAborted).ConfigureAwait(false);
+    }
+
+    // The declared type is the contract a Pack reader decodes with, so it wins, unless it says nothing (object).
+    private static Type? GetObjectType(OutputFormatterCanWriteContext context) =>
+        context.ObjectType is null || context.ObjectType == typeof(object) ? context.Object?.GetType() ?? context.ObjectType : context.ObjectType;
+
+    private static bool IsPack(MediaType requested) => new MediaType(PackMediaTypes.Pack).IsSubsetOf(requested);
+
+    private static bool IsPackStream(MediaType requested) => new MediaType(PackMediaTypes.PackStream).IsSubsetOf(requested);
+}

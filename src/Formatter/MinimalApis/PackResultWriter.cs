@@ -1,0 +1,47 @@
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace Pack.AspNetCore;
+
+/// <summary>Writes a minimal-API result body in the format the request negotiated.</summary>
+internal static class PackResultWriter
+{
+    private const string JsonContentType = "application/json";
+    private const string LoggerCategory = "Pack.AspNetCore.PackResults";
+
+    public static async Task WriteAsync<TValue>(HttpContext httpContext, int statusCode, TValue? value)
+    {
+        ArgumentNullException.ThrowIfNull(httpContext);
+
+        var response = httpContext.Response;
+        response.StatusCode = statusCode;
+        VaryHeader.AddAccept(response);
+
+        if (!AcceptHeader.PrefersPack(httpContext.Request))
+        {
+            await response.WriteAsJsonAsync(value, httpContext.RequestAborted).ConfigureAwait(false);
+            return;
+        }
+
+        var options = httpContext.RequestServices.GetService<IOptions<PackFormatterOptions>>()?.Value ?? new PackFormatterOptions();
+        if (value is not null && AsyncEnumerableTypes.GetElementType(value.GetType()) is { } elementType)
+        {
+            response.ContentType = PackMediaTypes.PackStream;
+            var logger = httpContext.RequestServices.GetRequiredService<ILoggerFactory>().CreateLogger(LoggerCategory);
+            await PackStreamResponseWriter.WriteAsync(httpContext, value, elementType, options.SerializerOptions, logger).ConfigureAwait(false);
+            return;
+        }
+
+        response.ContentType = PackMediaTypes.Pack;
+        PackSerializer.Serialize(response.BodyWriter, value, options.SerializerOptions);
+        await response.BodyWriter.FlushAsync(httpContext.RequestAborted).ConfigureAwait(false);
+    }
+
+    public static ProducesResponseTypeMetadata ProducesMetadata(int statusCode, Type valueType)
+    {
+        var packType = AsyncEnumerableTypes.GetElementType(valueType) is null ? PackMediaTypes.Pack : PackMediaTypes.PackStream;
+        return new ProducesResponseTypeMetadata(statusCode, valueType, [JsonContentType, packType]);
+    }
+}

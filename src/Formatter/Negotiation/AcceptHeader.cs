@@ -1,0 +1,76 @@
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc.Formatters;
+using Microsoft.Net.Http.Headers;
+
+namespace Pack.AspNetCore;
+
+/// <summary>
+/// Negotiation outside MVC, following MVC's rules so minimal APIs and controllers answer alike: an <c>Accept</c> with
+/// <c>*/*</c> (every browser sends one) is ignored and JSON wins; otherwise the best-quality media range that Pack or
+/// JSON can serve decides, earlier ranges winning ties; when nothing matches, JSON.
+/// </summary>
+internal static class AcceptHeader
+{
+    private static readonly MediaType PackMediaType = new(PackMediaTypes.Pack);
+    private static readonly MediaType PackStreamMediaType = new(PackMediaTypes.PackStream);
+    private static readonly MediaType JsonMediaType = new("application/json");
+    private static readonly MediaType TextJsonMediaType = new("text/json");
+
+    /// <summary>Whether the response should be Pack rather than JSON.</summary>
+    public static bool PrefersPack(HttpRequest request)
+    {
+        if (!MediaTypeHeaderValue.TryParseList(request.Headers.Accept, out var ranges) || ranges.Count == 0)
+        {
+            return false;
+        }
+
+        MediaTypeHeaderValue? best = null;
+        var bestIsPack = false;
+        foreach (var range in ranges)
+        {
+            if (range.MatchesAllTypes)
+            {
+                return false;
+            }
+
+            var quality = range.Quality ?? 1.0;
+            if (quality <= 0 || (best is not null && quality <= (best.Quality ?? 1.0)))
+            {
+                continue;
+            }
+
+            var mediaType = new MediaType(range.MediaType);
+            var isPack = IsPack(mediaType);
+            if (isPack || JsonMediaType.IsSubsetOf(mediaType) || TextJsonMediaType.IsSubsetOf(mediaType))
+            {
+                best = range;
+                bestIsPack = isPack;
+            }
+        }
+
+        return bestIsPack;
+    }
+
+    /// <summary>Whether <c>Accept</c> names a Pack media type explicitly.</summary>
+    public static bool NamesPack(HttpRequest request)
+    {
+        if (!MediaTypeHeaderValue.TryParseList(request.Headers.Accept, out var ranges))
+        {
+            return false;
+        }
+
+        foreach (var range in ranges)
+        {
+            if ((range.Quality ?? 1.0) > 0 && !range.MatchesAllTypes && !range.MatchesAllSubTypes && IsPack(new MediaType(range.MediaType)))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsPack(MediaType mediaType) =>
+        !mediaType.MatchesAllTypes && !mediaType.MatchesAllSubTypes
+        && (PackMediaType.IsSubsetOf(mediaType) || PackStreamMediaType.IsSubsetOf(mediaType));
+}

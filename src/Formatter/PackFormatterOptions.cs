@@ -1,0 +1,19 @@
+namespace Pack.AspNetCore;
+
+/// <summary>Settings for Pack's ASP.NET Core integration: MVC formatters, minimal-API results and <see cref="PackBody{T}"/>.</summary>
+public sealed class PackFormatterOptions
+{
+    /// <summary>The default limit on a Pack request body, 32 MiB.</summary>
+    public const long DefaultMaxRequestBodySize = 32L * 1024 * 1024;
+
+    /// <summary>The options passed to <see cref="PackSerializer"/> for request and response bodies. Defaults to <see cref="PackSerializerOptions.Default"/>.</summary>
+    public PackSerializerOptions SerializerOptions { get; set; } = PackSerializerOptions.Default;
+
+    /// <summary>
+    /// The largest Pack request body, in bytes, that is read. Default 32 MiB. A larger body is rejected with a message
+    /// that says so: 400 ValidationProblemDetails from MVC (as every bad body is), 413 ProblemDetails from <see cref="PackBody{T}"/>.
+    /// The server's limit (Kestrel's <c>MaxRequestBodySize</c>, <c>[RequestSizeLimit]</c>) still applies and is reported the same
+    /// way, so the smaller of the two wins; <see langword="null"/> leaves only the server's limit.
+    /// </summary>
+    public long? MaxRequestBodySize { get; set; } = DefaultMaxRequestBodySize;
+}

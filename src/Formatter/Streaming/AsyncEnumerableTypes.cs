@@ -1,0 +1,33 @@
+using System.Collections.Concurrent;
+
+namespace Pack.AspNetCore;
+
+/// <summary>Finds the <c>T</c> of a type that implements <see cref="IAsyncEnumerable{T}"/>, once per type.</summary>
+internal static class AsyncEnumerableTypes
+{
+    private static readonly ConcurrentDictionary<Type, Type?> ElementTypes = new();
+
+    /// <summary>The element type, or <see langword="null"/> when <paramref name="type"/> is not an async sequence.</summary>
+    public static Type? GetElementType(Type type) => ElementTypes.GetOrAdd(type, static t => Find(t));
+
+    private static Type? Find(Type type)
+    {
+        if (IsAsyncEnumerable(type))
+        {
+            return type.GetGenericArguments()[0];
+        }
+
+        foreach (var candidate in type.GetInterfaces())
+        {
+            if (IsAsyncEnumerable(candidate))
+            {
+                return candidate.GetGenericArguments()[0];
+            }
+        }
+
+        return null;
+    }
+
+    private static bool IsAsyncEnumerable(Type type) =>
+        type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>);
+}

@@ -1,0 +1,94 @@
+using System.Collections.Concurrent;
+using System.Reflection;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+using Pack.Streaming;
+
+namespace Pack.AspNetCore;
+
+/// <summary>
+/// Writes an <see cref="IAsyncEnumerable{T}"/> as a Pack stream: one item frame per item, flushed as it is produced,
+/// then an end frame, or an error frame when the producer fails once the response has started.
+/// </summary>
+internal static partial class PackStreamResponseWriter
+{
+    public const string ErrorTitle = "An error occurred while streaming the response.";
+
+    private static readonly MethodInfo WriteGenericMethod =
+        typeof(PackStreamResponseWriter).GetMethod(nameof(WriteItemsAsync), BindingFlags.NonPublic | BindingFlags.Static)!;
+
+    private static readonly ConcurrentDictionary<Type, Func<HttpContext, object, PackSerializerOptions, ILogger, Task>> Writers = new();
+
+    /// <summary>Streams <paramref name="items"/>, an <see cref="IAsyncEnumerable{T}"/> of <paramref name="elementType"/>.</summary>
+    public static Task WriteAsync(HttpContext httpContext, object items, Type elementType, PackSerializerOptions serializerOptions, ILogger logger)
+    {
+        var writer = Writers.GetOrAdd(elementType, static type =>
+            WriteGenericMethod.MakeGenericMethod(type).CreateDelegate<Func<HttpContext, object, PackSerializerOptions, ILogger, Task>>());
+        return writer(httpContext, items, serializerOptions, logger);
+    }
+
+    private static async Task WriteItemsAsync<T>(HttpContext httpContext, object items, PackSerializerOptions serializerOptions, ILogger logger)
+    {
+        var response = httpContext.Response;
+        var body = response.BodyWriter;
+        var aborted = httpContext.RequestAborted;
+
+        try
+        {
+            await foreach (var item in ((IAsyncEnumerable<T>)items).WithCancellation(aborted).ConfigureAwait(false))
+            {
+                PackStream.WriteItem(body, item, serializerOptions);
+
+                // Flushing per item is what lets a client act on the first item before the last one exists.
+                var flushed = await body.FlushAsync(aborted).ConfigureAwait(false);
+                if (flushed.IsCanceled || flushed.IsCompleted)
+                {
+                    Log.ClientDisconnected(logger);
+                    return;
+                }
+            }
+
+            PackStream.WriteEnd(body);
+        }
+        catch (OperationCanceledException) when (aborted.IsCancellationRequested)
+        {
+            Log.ClientDisconnected(logger);
+            return;
+        }
+        catch (Exception exception) when (response.HasStarted)
+        {
+            // Headers and items are already on the wire, so the status cannot change any more: say it in-band.
+            Log.StreamFailed(logger, exception);
+            PackStream.WriteError(body, new PackStreamError
+            {
+                Status = StatusCodes.Status500InternalServerError,
+                Title = ErrorTitle,
+                Detail = IsDevelopment(httpContext) ? exception.Message : null,
+                TraceId = httpContext.TraceIdentifier,
+            });
+        }
+
+        try
+        {
+            await body.FlushAsync(aborted).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (aborted.IsCancellationRequested)
+        {
+            Log.ClientDisconnected(logger);
+        }
+    }
+
+    private static bool IsDevelopment(HttpContext httpContext) =>
+        httpContext.RequestServices.GetService<IHostEnvironment>()?.IsDevelopment() == true;
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 10, Level = LogLevel.Error, EventName = "PackStreamFailed", Message = "The Pack stream failed after the response started; an error frame was sent.")]
+        public static partial void StreamFailed(ILogger logger, Exception exception);
+
+        [LoggerMessage(EventId = 11, Level = LogLevel.Debug, EventName = "PackStreamClientDisconnected", Message = "The client disconnected; the Pack stream was stopped.")]
+        public static partial void ClientDisconnected(ILogger logger);
+    }
+}

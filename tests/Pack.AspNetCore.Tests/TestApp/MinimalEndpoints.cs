@@ -1,0 +1,33 @@
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Routing;
+
+namespace Pack.AspNetCore.Tests.TestApp;
+
+public static class MinimalEndpoints
+{
+    public static void Map(IEndpointRouteBuilder endpoints)
+    {
+        var group = endpoints.MapGroup("/minimal");
+
+        group.MapGet("/organizations/{id:int}", (int id) => PackResults.Ok(SampleData.Organization(id)));
+
+        group.MapPost("/organizations", (PackBody<Organization> organization) =>
+            PackResults.Created($"/minimal/organizations/{organization.Value.Id}", organization.Value));
+
+        group.MapPost("/small", (PackBody<SmallObject> value) => PackResults.Ok(value.Value));
+
+        group.MapPost("/optional", (PackBody<Organization>? organization) =>
+            PackResults.Ok(organization is null ? "null" : $"organization {organization.Value.Id}"));
+
+        group.MapGet("/members", (int count) => PackResults.Ok(Members(count)));
+    }
+
+    private static async IAsyncEnumerable<Member> Members(int count)
+    {
+        for (var i = 1; i <= count; i++)
+        {
+            await Task.Yield();
+            yield return SampleData.Member(i);
+        }
+    }
+}
