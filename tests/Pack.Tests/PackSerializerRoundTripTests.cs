@@ -294,6 +294,20 @@ public class PackSerializerRoundTripTests
     }
 
     [Fact]
+    public void Serialize_CollectionsOfBlittableElements_CountDepthTheSameOnWriteAndRead()
+    {
+        // Regression: ImmutableList<int> and interface-typed sequences used to count a level on write but not on read.
+        var value = (1, ImmutableList.Create(1), (IEnumerable<int>)new HashSet<int> { 2 }, new[] { 3 });
+        var tight = new PackSerializerOptions { MaxDepth = 2 };
+
+        var bytes = PackSerializer.Serialize(value, tight);
+
+        Assert.Throws<PackException>(() => PackSerializer.Serialize(value, new PackSerializerOptions { MaxDepth = 1 }));
+        Assert.Throws<PackException>(() => PackSerializer.Deserialize<(int, ImmutableList<int>, IEnumerable<int>, int[])>(bytes, new PackSerializerOptions { MaxDepth = 1 }));
+        Assert.Equal([3], PackSerializer.Deserialize<(int, ImmutableList<int>, IEnumerable<int>, int[])>(bytes, tight).Item4);
+    }
+
+    [Fact]
     public void Serialize_UnsupportedType_ThrowsNotSupportedWithReason()
     {
         var exception = Assert.Throws<NotSupportedException>(() => PackSerializer.Serialize(new Holder<object> { Value = 1 }));

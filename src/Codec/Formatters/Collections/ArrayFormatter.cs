@@ -25,12 +25,7 @@ internal sealed class ArrayFormatter<T> : PackFormatter<T[]>
             return null;
         }
 
-        if (count == 0)
-        {
-            return [];
-        }
-
-        var array = GC.AllocateUninitializedArray<T>(count);
+        var array = count == 0 ? [] : GC.AllocateUninitializedArray<T>(count);
         CollectionHelpers.ReadElements(ref reader, array.AsSpan());
         return array;
     }

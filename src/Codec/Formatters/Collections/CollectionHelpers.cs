@@ -9,21 +9,18 @@ internal static class CollectionHelpers
     public static void WriteElements<TBufferWriter, T>(ref PackWriter<TBufferWriter> writer, ReadOnlySpan<T> values)
         where TBufferWriter : System.Buffers.IBufferWriter<byte>
     {
+        // Every non-null collection counts one level of depth, whatever its element type (see docs/wire-format.md).
         writer.WriteCollectionHeader(values.Length);
-        if (values.Length == 0)
-        {
-            return;
-        }
-
+        writer.EnterDepth();
         if (PackTypeInfo<T>.IsBlittable)
         {
             writer.WriteRaw(MemoryMarshal.CreateReadOnlySpan(
                 ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(values)),
                 checked(values.Length * Unsafe.SizeOf<T>())));
+            writer.ExitDepth();
             return;
         }
 
-        writer.EnterDepth();
         var formatter = PackFormatterCache<T>.Formatter;
         for (int i = 0; i < values.Length; i++)
         {
@@ -40,19 +37,15 @@ internal static class CollectionHelpers
 
     public static void ReadElements<T>(ref PackReader reader, Span<T> destination)
     {
-        if (destination.Length == 0)
-        {
-            return;
-        }
-
+        reader.EnterDepth();
         if (PackTypeInfo<T>.IsBlittable)
         {
             var bytes = MemoryMarshal.CreateSpan(ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(destination)), destination.Length * Unsafe.SizeOf<T>());
             reader.ReadBytes(bytes.Length).CopyTo(bytes);
+            reader.ExitDepth();
             return;
         }
 
-        reader.EnterDepth();
         var formatter = PackFormatterCache<T>.Formatter;
         for (int i = 0; i < destination.Length; i++)
         {
