@@ -147,7 +147,7 @@ public static partial class PackSerializer
     internal static void SerializeCore<T>(IBufferWriter<byte> destination, T? value, PackSerializerOptions? options)
     {
         var writer = new PackWriter<IBufferWriter<byte>>(ref destination, options);
-        PackFormatterCache<T>.Formatter.Serialize(ref writer, value);
+        PackWriterCache<T, IBufferWriter<byte>>.Method(ref writer, value!);
         writer.Flush();
     }
 

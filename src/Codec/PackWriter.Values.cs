@@ -9,7 +9,7 @@ public ref partial struct PackWriter<TBufferWriter>
     /// <typeparam name="T">The value's type.</typeparam>
     /// <param name="value">The value.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WriteValue<T>(T? value) => PackFormatterCache<T>.Formatter.Serialize(ref this, value);
+    public void WriteValue<T>(T? value) => PackWriterCache<T, TBufferWriter>.Method(ref this, value!);
 
     /// <summary>Writes raw bytes, with no length prefix.</summary>
     /// <param name="bytes">The bytes.</param>

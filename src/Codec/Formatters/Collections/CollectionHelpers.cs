@@ -21,10 +21,10 @@ internal static class CollectionHelpers
             return;
         }
 
-        var formatter = PackFormatterCache<T>.Formatter;
+        var write = PackWriterCache<T, TBufferWriter>.Method;
         for (int i = 0; i < values.Length; i++)
         {
-            formatter.Serialize(ref writer, values[i]);
+            write(ref writer, values[i]);
         }
 
         writer.ExitDepth();

@@ -20,8 +20,8 @@ internal sealed class DictionaryFormatter<TDictionary, TKey, TValue> : PackForma
             return;
         }
 
-        var keyFormatter = PackFormatterCache<TKey>.Formatter;
-        var valueFormatter = PackFormatterCache<TValue>.Formatter;
+        var writeKey = PackWriterCache<TKey, TBufferWriter>.Method;
+        var writeValue = PackWriterCache<TValue, TBufferWriter>.Method;
         if (value is Dictionary<TKey, TValue> dictionary)
         {
             // The struct enumerator of Dictionary avoids an allocation per call.
@@ -29,8 +29,8 @@ internal sealed class DictionaryFormatter<TDictionary, TKey, TValue> : PackForma
             writer.EnterDepth();
             foreach (var pair in dictionary)
             {
-                keyFormatter.Serialize(ref writer, pair.Key);
-                valueFormatter.Serialize(ref writer, pair.Value);
+                writeKey(ref writer, pair.Key);
+                writeValue(ref writer, pair.Value);
             }
 
             writer.ExitDepth();
@@ -42,8 +42,8 @@ internal sealed class DictionaryFormatter<TDictionary, TKey, TValue> : PackForma
         writer.EnterDepth();
         foreach (var pair in value)
         {
-            keyFormatter.Serialize(ref writer, pair.Key);
-            valueFormatter.Serialize(ref writer, pair.Value);
+            writeKey(ref writer, pair.Key);
+            writeValue(ref writer, pair.Value);
         }
 
         writer.ExitDepth();

@@ -42,7 +42,7 @@ internal sealed class EnumerableFormatter<TCollection, T> : PackFormatter<TColle
 
         writer.WriteCollectionHeader(count);
         writer.EnterDepth();
-        var formatter = PackFormatterCache<T>.Formatter;
+        var write = PackWriterCache<T, TBufferWriter>.Method;
         int written = 0;
         foreach (T item in value)
         {
@@ -51,7 +51,7 @@ internal sealed class EnumerableFormatter<TCollection, T> : PackFormatter<TColle
                 ThrowCountChanged();
             }
 
-            formatter.Serialize(ref writer, item);
+            write(ref writer, item);
             written++;
         }
 

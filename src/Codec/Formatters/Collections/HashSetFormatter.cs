@@ -18,10 +18,10 @@ internal sealed class HashSetFormatter<TSet, T> : PackFormatter<TSet>
         int count = value is ICollection<T> c ? c.Count : ((IReadOnlyCollection<T>)value).Count;
         writer.WriteCollectionHeader(count);
         writer.EnterDepth();
-        var formatter = PackFormatterCache<T>.Formatter;
+        var write = PackWriterCache<T, TBufferWriter>.Method;
         foreach (T item in value)
         {
-            formatter.Serialize(ref writer, item);
+            write(ref writer, item);
         }
 
         writer.ExitDepth();

@@ -19,10 +19,10 @@ internal sealed class ImmutableListFormatter<TList, T> : PackFormatter<TList>
 
         writer.WriteCollectionHeader(value.Count);
         writer.EnterDepth();
-        var formatter = PackFormatterCache<T>.Formatter;
+        var write = PackWriterCache<T, TBufferWriter>.Method;
         foreach (T item in value)
         {
-            formatter.Serialize(ref writer, item);
+            write(ref writer, item);
         }
 
         writer.ExitDepth();

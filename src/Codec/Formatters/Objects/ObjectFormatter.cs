@@ -26,6 +26,11 @@ internal sealed class ObjectFormatter<T> : PackFormatter<T>
     /// <inheritdoc/>
     public override T? Deserialize(ref PackReader reader) => _deserialize(ref reader);
 
+    /// <summary>The generated writer for one buffer-writer type.</summary>
+    internal static SerializeMethod<TBufferWriter, T> GetWriter<TBufferWriter>()
+        where TBufferWriter : IBufferWriter<byte>
+        => Writer<TBufferWriter>.Method;
+
     private static class Writer<TBufferWriter>
         where TBufferWriter : IBufferWriter<byte>
     {

@@ -14,7 +14,7 @@ internal sealed class NullableFormatter<T> : PackFormatter<T?>
         if (value.HasValue)
         {
             writer.WriteByte(1);
-            PackFormatterCache<T>.Formatter.Serialize(ref writer, value.GetValueOrDefault());
+            PackWriterCache<T, TBufferWriter>.Method(ref writer, value.GetValueOrDefault());
         }
         else
         {

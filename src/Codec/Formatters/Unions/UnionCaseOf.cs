@@ -12,7 +12,7 @@ internal sealed class UnionCaseOf<TUnion, TCase> : UnionCase<TUnion>
     }
 
     public override void Serialize<TBufferWriter>(ref PackWriter<TBufferWriter> writer, TUnion value)
-        => PackFormatterCache<TCase>.Formatter.Serialize(ref writer, (TCase)value!);
+        => PackWriterCache<TCase, TBufferWriter>.Method(ref writer, (TCase)value!);
 
     public override TUnion? Deserialize(ref PackReader reader)
         => PackFormatterCache<TCase>.Formatter.Deserialize(ref reader);

@@ -1,0 +1,17 @@
+using System.ComponentModel.DataAnnotations;
+
+namespace Pack.Samples.Contracts;
+
+/// <summary>One line of an order; validated when it arrives inside a <see cref="CreateOrderRequest"/>.</summary>
+public sealed class OrderLine
+{
+    [Required]
+    [StringLength(32, MinimumLength = 3)]
+    public string Sku { get; set; } = "";
+
+    [Range(1, 1000)]
+    public int Quantity { get; set; }
+
+    [Range(typeof(decimal), "0.01", "100000")]
+    public decimal UnitPrice { get; set; }
+}

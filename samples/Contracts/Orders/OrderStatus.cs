@@ -1,0 +1,9 @@
+namespace Pack.Samples.Contracts;
+
+public enum OrderStatus
+{
+    Pending,
+    Paid,
+    Shipped,
+    Cancelled,
+}

@@ -1,0 +1,52 @@
+using Microsoft.AspNetCore.Mvc.ApplicationParts;
+using Microsoft.AspNetCore.ResponseCompression;
+using Pack.Samples.WebApi.Members;
+using Pack.Samples.WebApi.Minimal;
+using Pack.Samples.WebApi.Orders;
+
+namespace Pack.Samples.WebApi;
+
+/// <summary>
+/// Builds the sample API. <c>Program.cs</c>, the demo (which hosts it in-process on Kestrel) and the tests all go
+/// through here, so they run exactly the same app.
+/// </summary>
+public static class SampleApp
+{
+    public static WebApplication BuildApp(string[] args, Action<WebApplicationBuilder>? configure = null)
+    {
+        WebApplicationBuilder builder = WebApplication.CreateBuilder(args);
+
+        builder.Services.AddControllers()
+            .AddPackFormatters()
+            // When another assembly (the demo) is the entry point, MVC would not find these controllers on its own.
+            .ConfigureApplicationPartManager(manager =>
+            {
+                var assembly = typeof(SampleApp).Assembly;
+                if (!manager.ApplicationParts.OfType<AssemblyPart>().Any(part => part.Assembly == assembly))
+                {
+                    manager.ApplicationParts.Add(new AssemblyPart(assembly));
+                }
+            });
+        builder.Services.AddProblemDetails();
+        builder.Services.AddSingleton<OrderStore>();
+        builder.Services.AddHealthChecks();
+        builder.Services.AddOpenApi();
+        builder.Services.AddResponseCompression(options =>
+            options.MimeTypes = [.. ResponseCompressionDefaults.MimeTypes, PackMediaTypes.Pack, PackMediaTypes.PackStream]);
+
+        configure?.Invoke(builder);
+
+        WebApplication app = builder.Build();
+
+        app.UseResponseCompression();
+        app.UseExceptionHandler();
+        app.UseStatusCodePages();
+
+        app.MapControllers();
+        MinimalEndpoints.Map(app);
+        app.MapHealthChecks("/healthz");
+        app.MapOpenApi();
+
+        return app;
+    }
+}
