@@ -13,7 +13,7 @@ public static class PackStream
 {
     private const int FrameHeaderLength = 5;
 
-    /// <summary>Writes one item frame. The item is serialized straight into the destination; its length is patched in.</summary>
+    /// <summary>Writes one item frame, serialized straight into the destination.</summary>
     /// <typeparam name="T">The item type.</typeparam>
     /// <param name="destination">The buffer writer, for example a response's <c>BodyWriter</c>.</param>
     /// <param name="value">The item.</param>
@@ -21,12 +21,7 @@ public static class PackStream
     public static void WriteItem<T>(IBufferWriter<byte> destination, T? value, PackSerializerOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(destination);
-        var writer = new PackWriter<IBufferWriter<byte>>(ref destination, options);
-        writer.WriteByte((byte)PackFrameKind.Item);
-        long token = writer.BeginLengthPrefix();
-        writer.WriteValue(value);
-        writer.EndLengthPrefix(token);
-        writer.Flush();
+        WriteFrame(destination, PackFrameKind.Item, value, options);
     }
 
     /// <summary>Writes one item frame for a value of a runtime type.</summary>
@@ -71,10 +66,16 @@ public static class PackStream
     {
         ArgumentNullException.ThrowIfNull(destination);
         ArgumentNullException.ThrowIfNull(error);
-        var writer = new PackWriter<IBufferWriter<byte>>(ref destination, null);
-        writer.WriteByte((byte)PackFrameKind.Error);
+        WriteFrame(destination, PackFrameKind.Error, error, null);
+    }
+
+    private static void WriteFrame<T>(IBufferWriter<byte> destination, PackFrameKind kind, T? value, PackSerializerOptions? options)
+    {
+        // The payload is serialized straight into the destination and its length patched in afterwards.
+        var writer = new PackWriter<IBufferWriter<byte>>(ref destination, options);
+        writer.WriteByte((byte)kind);
         long token = writer.BeginLengthPrefix();
-        writer.WriteValue(error);
+        writer.WriteValue(value);
         writer.EndLengthPrefix(token);
         writer.Flush();
     }
