@@ -1,12 +1,18 @@
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Running;
+using Pack.Benchmarks.Http;
 using Pack.Benchmarks.OneShot;
 using Pack.Benchmarks.Reporting;
 
 if (args.Contains("--oneshot"))
 {
     return OrganizationOneShot.Run(args);
+}
+
+if (args.Contains("--http"))
+{
+    return await HttpLoadRunner.RunAsync(args);
 }
 
 var config = DefaultConfig.Instance

@@ -55,7 +55,7 @@ public static partial class HttpClientPackExtensions
         PackSerializerOptions? options,
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        using HttpRequestMessage request = CreateRequest(HttpMethod.Get, requestUri, PackAccept.StreamValue);
+        using HttpRequestMessage request = CreateRequest(client, HttpMethod.Get, requestUri, PackAccept.StreamValue);
         using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
         await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
 

@@ -14,9 +14,16 @@ public static partial class HttpClientPackExtensions
     private static Uri? CreateUri(string? uri) =>
         string.IsNullOrEmpty(uri) ? null : new Uri(uri, UriKind.RelativeOrAbsolute);
 
-    private static HttpRequestMessage CreateRequest(HttpMethod method, Uri? requestUri, string accept, HttpContent? content = null)
+    private static HttpRequestMessage CreateRequest(HttpClient client, HttpMethod method, Uri? requestUri, string accept, HttpContent? content = null)
     {
-        var request = new HttpRequestMessage(method, requestUri) { Content = content };
+        // A hand-built request does not inherit the client's defaults (HttpClient applies them only in its own helpers),
+        // so copy them: a client configured for HTTP/2 must send HTTP/2.
+        var request = new HttpRequestMessage(method, requestUri)
+        {
+            Content = content,
+            Version = client.DefaultRequestVersion,
+            VersionPolicy = client.DefaultVersionPolicy,
+        };
         PackAccept.Set(request, accept);
         return request;
     }
@@ -24,7 +31,7 @@ public static partial class HttpClientPackExtensions
     private static Task<TValue?> SendForPackAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, PackSerializerOptions? options, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
-        return ReadResultAsync<TValue>(client.SendAsync(CreateRequest(method, requestUri, PackAccept.Value), cancellationToken), options, cancellationToken);
+        return ReadResultAsync<TValue>(client.SendAsync(CreateRequest(client, method, requestUri, PackAccept.Value), cancellationToken), options, cancellationToken);
     }
 
     private static Task<HttpResponseMessage> SendAsPackAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, CancellationToken cancellationToken)
@@ -47,7 +54,7 @@ public static partial class HttpClientPackExtensions
         PackSerializerOptions? options,
         CancellationToken cancellationToken)
     {
-        HttpRequestMessage request = CreateRequest(method, requestUri, PackAccept.Value, PackContent.Create(value, options));
+        HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value, PackContent.Create(value, options));
         HttpResponseMessage response = await client.SendAsync(request, cancellationToken).ConfigureAwait(false);
         if (response.StatusCode != HttpStatusCode.UnsupportedMediaType)
         {
@@ -57,7 +64,7 @@ public static partial class HttpClientPackExtensions
         // A server that is not upgraded yet refused the Pack body before acting on it; send the same value as JSON.
         response.Dispose();
         request.Dispose();
-        HttpRequestMessage jsonRequest = CreateRequest(method, requestUri, PackAccept.Value, JsonContent.Create(value, mediaType: null, JsonSerializerOptions.Web));
+        HttpRequestMessage jsonRequest = CreateRequest(client, method, requestUri, PackAccept.Value, JsonContent.Create(value, mediaType: null, JsonSerializerOptions.Web));
         return await client.SendAsync(jsonRequest, cancellationToken).ConfigureAwait(false);
     }
 
