@@ -30,20 +30,37 @@ public static partial class HttpClientPackExtensions
 
     private static Task<TValue?> SendForPackAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, PackSerializerOptions? options, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(client);
-        return ReadResultAsync<TValue>(client.SendAsync(CreateRequest(client, method, requestUri, PackAccept.Value), cancellationToken), options, cancellationToken);
+        ArgumentNullException.ThrowIfNull(client); // Thrown synchronously, before anything is sent.
+        return SendForPackCoreAsync<TValue>(client, method, requestUri, options, cancellationToken);
+    }
+
+    private static async Task<TValue?> SendForPackCoreAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, PackSerializerOptions? options, CancellationToken cancellationToken)
+    {
+        using var timeout = LinkTimeout(client, cancellationToken);
+        var token = timeout?.Token ?? cancellationToken;
+        using HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value);
+        using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
+        return await ReadResultAsync<TValue>(response, options, token).ConfigureAwait(false);
     }
 
     private static Task<HttpResponseMessage> SendAsPackAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
-        return SendWithJsonFallbackAsync(client, method, requestUri, value, options, cancellationToken);
+        return SendWithJsonFallbackAsync(client, method, requestUri, value, options, HttpCompletionOption.ResponseContentRead, cancellationToken);
     }
 
     private static Task<TResult?> SendAsPackAsync<TValue, TResult>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(client);
-        return ReadResultAsync<TResult>(SendWithJsonFallbackAsync(client, method, requestUri, value, options, cancellationToken), options, cancellationToken);
+        ArgumentNullException.ThrowIfNull(client); // Thrown synchronously, before anything is sent.
+        return SendAsPackCoreAsync<TValue, TResult>(client, method, requestUri, value, options, cancellationToken);
+    }
+
+    private static async Task<TResult?> SendAsPackCoreAsync<TValue, TResult>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, CancellationToken cancellationToken)
+    {
+        using var timeout = LinkTimeout(client, cancellationToken);
+        var token = timeout?.Token ?? cancellationToken;
+        using HttpResponseMessage response = await SendWithJsonFallbackAsync(client, method, requestUri, value, options, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
+        return await ReadResultAsync<TResult>(response, options, token).ConfigureAwait(false);
     }
 
     private static async Task<HttpResponseMessage> SendWithJsonFallbackAsync<TValue>(
@@ -52,10 +69,11 @@ public static partial class HttpClientPackExtensions
         Uri? requestUri,
         TValue value,
         PackSerializerOptions? options,
+        HttpCompletionOption completion,
         CancellationToken cancellationToken)
     {
         HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value, PackContent.Create(value, options));
-        HttpResponseMessage response = await client.SendAsync(request, cancellationToken).ConfigureAwait(false);
+        HttpResponseMessage response = await client.SendAsync(request, completion, cancellationToken).ConfigureAwait(false);
         if (response.StatusCode != HttpStatusCode.UnsupportedMediaType)
         {
             return response;
@@ -65,18 +83,34 @@ public static partial class HttpClientPackExtensions
         response.Dispose();
         request.Dispose();
         HttpRequestMessage jsonRequest = CreateRequest(client, method, requestUri, PackAccept.Value, JsonContent.Create(value, mediaType: null, JsonSerializerOptions.Web));
-        return await client.SendAsync(jsonRequest, cancellationToken).ConfigureAwait(false);
+        return await client.SendAsync(jsonRequest, completion, cancellationToken).ConfigureAwait(false);
     }
 
-    private static async Task<TResult?> ReadResultAsync<TResult>(Task<HttpResponseMessage> responseTask, PackSerializerOptions? options, CancellationToken cancellationToken)
+    private static async Task<TResult?> ReadResultAsync<TResult>(HttpResponseMessage response, PackSerializerOptions? options, CancellationToken cancellationToken)
     {
-        using HttpResponseMessage response = await responseTask.ConfigureAwait(false);
         await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
         if (response.StatusCode == HttpStatusCode.NoContent)
         {
             return default;
         }
 
+        // The body is read from the connection into a pooled buffer and decoded there, rather than buffered by HttpClient first.
         return await response.Content.ReadFromPackAsync<TResult>(options, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// With <see cref="HttpCompletionOption.ResponseHeadersRead"/>, <see cref="HttpClient.Timeout"/> stops applying once the
+    /// headers arrive; a linked source keeps the whole call, body included, within it (as System.Net.Http.Json does).
+    /// </summary>
+    private static CancellationTokenSource? LinkTimeout(HttpClient client, CancellationToken cancellationToken)
+    {
+        if (client.Timeout == Timeout.InfiniteTimeSpan)
+        {
+            return null;
+        }
+
+        var source = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        source.CancelAfter(client.Timeout);
+        return source;
     }
 }
