@@ -11,21 +11,30 @@ public ref partial struct PackReader
     /// </summary>
     /// <param name="end">The offset just past the object's body.</param>
     /// <param name="memberCount">The member count of a top-level object, otherwise -1.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadObjectStart(out int end, out int memberCount)
     {
-        int headerOffset = _position;
         int length = ReadInt32();
+        if ((uint)length <= (uint)(_buffer.Length - _position))
+        {
+            // The common case, a nested object whose body is within the input, stays inline.
+            end = _position + length;
+            memberCount = -1;
+            EnterDepth();
+            return true;
+        }
+
+        return TryReadSpecialObjectStart(length, out end, out memberCount);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool TryReadSpecialObjectStart(int length, out int end, out int memberCount)
+    {
+        int headerOffset = _position - 4;
         memberCount = -1;
         if (length >= 0)
         {
-            if (length > _buffer.Length - _position)
-            {
-                PackThrowHelper.ThrowLengthExceedsInput(headerOffset, "object", length, _buffer.Length - _position);
-            }
-
-            end = _position + length;
-            EnterDepth();
-            return true;
+            PackThrowHelper.ThrowLengthExceedsInput(headerOffset, "object", length, _buffer.Length - _position);
         }
 
         if (length == PackObjectHeader.Null)
