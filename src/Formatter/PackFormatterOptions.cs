@@ -11,7 +11,7 @@ public sealed class PackFormatterOptions
 
     /// <summary>
     /// The largest Pack request body, in bytes, that is read. Default 32 MiB. A larger body is rejected with a message
-    /// that says so: 400 ValidationProblemDetails from MVC (as every bad body is), 413 ProblemDetails from <see cref="PackBody{T}"/>.
+    /// that says so: 413 ProblemDetails, from MVC and from <see cref="PackBody{T}"/> alike.
     /// The server's limit (Kestrel's <c>MaxRequestBodySize</c>, <c>[RequestSizeLimit]</c>) still applies and is reported the same
     /// way, so the smaller of the two wins; <see langword="null"/> leaves only the server's limit.
     /// </summary>

@@ -34,6 +34,15 @@ internal static class PackRequestBody
                 // The server's own limit (Kestrel's MaxRequestBodySize, [RequestSizeLimit]).
                 return PackBodyReadResult.TooLarge(exception.Message, exception);
             }
+            catch (IOException exception)
+            {
+                // The client reset the connection or ended the body early. Reported like a bad body, not thrown: an
+                // IOException that reaches the exception handler before RequestAborted fires is logged as an unhandled
+                // error. The connection is aborted too, or Kestrel would try to drain the broken body for keep-alive
+                // and log that as an error.
+                request.HttpContext.Abort();
+                return PackBodyReadResult.Unreadable($"The request body could not be read: {exception.Message}", exception);
+            }
 
             var buffer = read.Buffer;
             if (limit is long maxLength && buffer.Length > maxLength)

@@ -6,8 +6,9 @@ namespace Pack.AspNetCore;
 
 /// <summary>
 /// Reads <c>application/x-pack</c> request bodies for <c>[FromBody]</c> parameters from <see cref="Microsoft.AspNetCore.Http.HttpRequest.BodyReader"/>.
-/// A malformed body, or one over <see cref="PackFormatterOptions.MaxRequestBodySize"/> or the server's limit, becomes a
-/// model-state error that says what was wrong (so <c>[ApiController]</c> answers 400 ValidationProblemDetails), never a 500.
+/// A malformed body becomes a model-state error that says what was wrong (so <c>[ApiController]</c> answers 400
+/// ValidationProblemDetails); one over <see cref="PackFormatterOptions.MaxRequestBodySize"/> or the server's limit is
+/// answered 413 ProblemDetails by a filter that <c>AddPackFormatters</c> registers. Neither becomes a 500.
 /// </summary>
 public sealed partial class PackInputFormatter : InputFormatter, IInputFormatterExceptionPolicy
 {
@@ -56,6 +57,12 @@ public sealed partial class PackInputFormatter : InputFormatter, IInputFormatter
             // The root of the body, named as System.Text.Json's formatter names it, when the model has no name of its own.
             var key = string.IsNullOrEmpty(context.ModelName) ? "$" : context.ModelName;
             context.ModelState.TryAddModelError(key, error);
+            if (result.IsTooLarge)
+            {
+                // Model state alone would make this a 400; PayloadTooLargeActionFilter answers 413 from this mark.
+                httpContext.Features.Set(new PackRequestTooLargeFeature(error));
+            }
+
             return InputFormatterResult.Failure();
         }
 

@@ -4,7 +4,7 @@ using Microsoft.Extensions.Options;
 
 namespace Pack.AspNetCore;
 
-/// <summary>Adds the Pack formatters, the <c>pack</c> format mapping and the <c>Vary: Accept</c> filter to MVC.</summary>
+/// <summary>Adds the Pack formatters, the <c>pack</c> format mapping, the <c>Vary: Accept</c> filter and the 413 filter to MVC.</summary>
 internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOptions, ILoggerFactory loggerFactory) : IConfigureOptions<MvcOptions>
 {
     /// <summary>The format name used by <c>?format=pack</c> and <c>[FormatFilter]</c> routes.</summary>
@@ -19,5 +19,6 @@ internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOpt
         options.OutputFormatters.Add(new PackOutputFormatter(pack, loggerFactory.CreateLogger<PackOutputFormatter>()));
         options.FormatterMappings.SetMediaTypeMappingForFormat(FormatName, PackMediaTypes.Pack);
         options.Filters.Add(new VaryByAcceptResultFilter());
+        options.Filters.Add(new PayloadTooLargeActionFilter());
     }
 }

@@ -39,7 +39,7 @@ internal static class AcceptHeader
                 continue;
             }
 
-            var mediaType = new MediaType(range.MediaType);
+            var mediaType = TypeAndSubtype(range);
             var isPack = IsPack(mediaType);
             if (isPack || JsonMediaType.IsSubsetOf(mediaType) || TextJsonMediaType.IsSubsetOf(mediaType))
             {
@@ -61,7 +61,7 @@ internal static class AcceptHeader
 
         foreach (var range in ranges)
         {
-            if ((range.Quality ?? 1.0) > 0 && !range.MatchesAllTypes && !range.MatchesAllSubTypes && IsPack(new MediaType(range.MediaType)))
+            if ((range.Quality ?? 1.0) > 0 && !range.MatchesAllTypes && !range.MatchesAllSubTypes && IsPack(TypeAndSubtype(range)))
             {
                 return true;
             }
@@ -69,6 +69,13 @@ internal static class AcceptHeader
 
         return false;
     }
+
+    /// <summary>
+    /// The range's type and subtype alone. <c>new MediaType(range.MediaType)</c> would keep the segment's underlying
+    /// header string, and MediaType's parameter parser then reads past the segment and throws on input such as
+    /// <c>application/x-pack;q=</c>, which turned a malformed Accept into a 500.
+    /// </summary>
+    private static MediaType TypeAndSubtype(MediaTypeHeaderValue range) => new(range.MediaType.Value ?? string.Empty);
 
     private static bool IsPack(MediaType mediaType) =>
         !mediaType.MatchesAllTypes && !mediaType.MatchesAllSubTypes

@@ -152,7 +152,7 @@ public sealed class PackInputFormatterTests(PackTestAppFactory factory) : IClass
     }
 
     [Fact]
-    public async Task Post_BodyOverPackLimit_Returns400ThatSaysSo()
+    public async Task Post_BodyOverPackLimit_Returns413ProblemThatSaysSo()
     {
         using var limited = factory.WithWebHostBuilder(web => web.ConfigureTestServices(services =>
             services.Configure<PackFormatterOptions>(options => options.MaxRequestBodySize = 1024)));
@@ -162,13 +162,29 @@ public sealed class PackInputFormatterTests(PackTestAppFactory factory) : IClass
         using var large = await client.SendAsync(PackHttp.Post("/api/organizations", PackHttp.Content(SampleData.Organization(1, members: 100))));
 
         Assert.Equal(HttpStatusCode.OK, small.StatusCode);
-        Assert.Equal(HttpStatusCode.BadRequest, large.StatusCode);
+        Assert.Equal(HttpStatusCode.RequestEntityTooLarge, large.StatusCode);
         var problem = await PackHttp.ReadProblemAsync(large);
-        Assert.Equal("The Pack request body is larger than the limit of 1024 bytes.", problem.GetProperty("errors").GetProperty("$")[0].GetString());
+        Assert.Equal(413, problem.GetProperty("status").GetInt32());
+        Assert.Equal("The Pack request body is larger than the limit of 1024 bytes.", problem.GetProperty("detail").GetString());
     }
 
     [Fact]
-    public async Task Post_ChunkedBodyOverPackLimit_Returns400()
+    public async Task Post_BodyOverPackLimitWithoutApiController_Returns413Problem()
+    {
+        using var limited = factory.WithWebHostBuilder(web => web.ConfigureTestServices(services =>
+            services.Configure<PackFormatterOptions>(options => options.MaxRequestBodySize = 1024)));
+        using var client = limited.CreateClient();
+
+        using var small = await client.SendAsync(PackHttp.Post("/api/plain", PackHttp.Content(SampleData.Organization(1, members: 1)), accept: "application/json"));
+        using var large = await client.SendAsync(PackHttp.Post("/api/plain", PackHttp.Content(SampleData.Organization(1, members: 100))));
+
+        Assert.Equal(HttpStatusCode.OK, small.StatusCode);
+        Assert.Equal(HttpStatusCode.RequestEntityTooLarge, large.StatusCode);
+        Assert.Contains("larger than the limit of 1024 bytes", (await PackHttp.ReadProblemAsync(large)).GetProperty("detail").GetString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Post_ChunkedBodyOverPackLimit_Returns413()
     {
         using var limited = factory.WithWebHostBuilder(web => web.ConfigureTestServices(services =>
             services.Configure<PackFormatterOptions>(options => options.MaxRequestBodySize = 1024)));
@@ -180,8 +196,8 @@ public sealed class PackInputFormatterTests(PackTestAppFactory factory) : IClass
 
         using var response = await client.SendAsync(request);
 
-        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
-        Assert.Contains("larger than the limit", (await PackHttp.ReadProblemAsync(response)).GetProperty("errors").GetProperty("$")[0].GetString(), StringComparison.Ordinal);
+        Assert.Equal(HttpStatusCode.RequestEntityTooLarge, response.StatusCode);
+        Assert.Contains("larger than the limit", (await PackHttp.ReadProblemAsync(response)).GetProperty("detail").GetString(), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -44,8 +44,8 @@ public sealed class ProtocolTests
     }
 
     [Theory]
-    [InlineData(HttpProtocols.Http1, "/api/organizations", HttpStatusCode.BadRequest)]
-    [InlineData(HttpProtocols.Http2, "/api/organizations", HttpStatusCode.BadRequest)]
+    [InlineData(HttpProtocols.Http1, "/api/organizations", HttpStatusCode.RequestEntityTooLarge)]
+    [InlineData(HttpProtocols.Http2, "/api/organizations", HttpStatusCode.RequestEntityTooLarge)]
     [InlineData(HttpProtocols.Http1, "/minimal/organizations", HttpStatusCode.RequestEntityTooLarge)]
     [InlineData(HttpProtocols.Http2, "/minimal/organizations", HttpStatusCode.RequestEntityTooLarge)]
     public async Task Post_OverKestrelLimit_IsRejectedWithProblemThatSaysSo(HttpProtocols protocols, string path, HttpStatusCode expected)

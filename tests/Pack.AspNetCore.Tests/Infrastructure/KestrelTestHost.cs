@@ -29,10 +29,16 @@ public sealed class KestrelTestHost : IAsyncDisposable
 
     public IServiceProvider Services => _app.Services;
 
-    public static async Task<KestrelTestHost> StartAsync(HttpProtocols protocols, Action<PackFormatterOptions>? configurePack = null, Action<KestrelServerOptions>? configureKestrel = null)
+    public static async Task<KestrelTestHost> StartAsync(HttpProtocols protocols, Action<PackFormatterOptions>? configurePack = null, Action<KestrelServerOptions>? configureKestrel = null, ILoggerProvider? logger = null)
     {
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = "Development", ContentRootPath = AppContext.BaseDirectory });
         builder.Logging.ClearProviders();
+        if (logger is not null)
+        {
+            builder.Logging.AddProvider(logger);
+            builder.Logging.SetMinimumLevel(LogLevel.Debug);
+        }
+
         builder.WebHost.UseKestrel(options =>
         {
             options.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = protocols);

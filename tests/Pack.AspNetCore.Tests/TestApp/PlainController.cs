@@ -1,0 +1,12 @@
+using Microsoft.AspNetCore.Mvc;
+
+namespace Pack.AspNetCore.Tests.TestApp;
+
+/// <summary>A controller without <c>[ApiController]</c>: model-state errors reach the action unless a filter answers first.</summary>
+[Route("api/plain")]
+public sealed class PlainController : ControllerBase
+{
+    [HttpPost]
+    public IActionResult Post([FromBody] Organization organization) =>
+        ModelState.IsValid ? Ok(organization.Id) : BadRequest(ModelState);
+}
