@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Pack.Formatters;
 
@@ -71,6 +72,11 @@ public static partial class PackSerializer
     /// <exception cref="PackException">The bytes are malformed; the message gives the byte offset.</exception>
     public static T? Deserialize<T>(ReadOnlySpan<byte> source, PackSerializerOptions? options = null)
     {
+        if (PackTypeInfo<T>.IsBlittable)
+        {
+            return ReadBlittable<T>(source);
+        }
+
         var reader = new PackReader(source, options);
         try
         {
@@ -146,6 +152,15 @@ public static partial class PackSerializer
 
     internal static void SerializeCore<T>(IBufferWriter<byte> destination, T? value, PackSerializerOptions? options)
     {
+        if (PackTypeInfo<T>.IsBlittable)
+        {
+            // A blittable value's wire form is its memory image: one store, no writer, no formatter.
+            Span<byte> span = destination.GetSpan(Unsafe.SizeOf<T>());
+            Unsafe.WriteUnaligned(ref MemoryMarshal.GetReference(span), value);
+            destination.Advance(Unsafe.SizeOf<T>());
+            return;
+        }
+
         var writer = new PackWriter<IBufferWriter<byte>>(ref destination, options);
         PackWriterCache<T, IBufferWriter<byte>>.Method(ref writer, value!);
         writer.Flush();
@@ -169,6 +184,26 @@ public static partial class PackSerializer
                 PackThrowHelper.ThrowPayloadTooLarge(buffer.WrittenCount, maxLength);
             }
         }
+    }
+
+    private static T ReadBlittable<T>(ReadOnlySpan<byte> source)
+    {
+        if (source.Length != Unsafe.SizeOf<T>())
+        {
+            ThrowWrongBlittableLength(source.Length, Unsafe.SizeOf<T>());
+        }
+
+        return Unsafe.ReadUnaligned<T>(ref MemoryMarshal.GetReference(source));
+    }
+
+    private static void ThrowWrongBlittableLength(int length, int size)
+    {
+        if (length < size)
+        {
+            PackThrowHelper.ThrowTruncated(length, size - length, 0);
+        }
+
+        PackThrowHelper.ThrowTrailingBytes(size, length - size);
     }
 
     private static bool IsWrappable(Exception exception)

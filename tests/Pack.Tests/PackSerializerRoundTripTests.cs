@@ -307,6 +307,55 @@ public class PackSerializerRoundTripTests
         Assert.Equal([3], PackSerializer.Deserialize<(int, ImmutableList<int>, IEnumerable<int>, int[])>(bytes, tight).Item4);
     }
 
+    public class PlainRun
+    {
+        public int A { get; set; }
+        public bool Flag;
+        public Color Color { get; set; }
+        public long B { get; set; }
+        public string? Text { get; set; }
+        public double C { get; set; }
+        public Guid Id { get; set; }
+    }
+
+    public struct PlainRunStruct
+    {
+        public short A;
+        public ushort B;
+        public string? Text;
+    }
+
+    [Fact]
+    public void Serialize_RunsOfFixedWidthMembers_MatchMemberByMemberEncoding()
+    {
+        var value = new PlainRun { A = -5, Color = Color.Blue, B = long.MinValue, Text = "t", C = double.NaN, Id = Guid.Parse("0f8fad5b-d9cb-469f-a165-70867728950e") };
+        System.Runtime.CompilerServices.Unsafe.As<bool, byte>(ref value.Flag) = 2; // a non-canonical true
+
+        var bytes = PackSerializer.Serialize(value);
+        var back = PackSerializer.Deserialize<PlainRun>(bytes)!;
+        var structBack = PackSerializer.Deserialize<PlainRunStruct>(PackSerializer.Serialize(new PlainRunStruct { A = -1, B = 2, Text = "s" }));
+
+        // -2, 7 members: properties first (A, Color, B | Text | C, Id), then the field Flag (normalized to 1).
+        Assert.Equal(new byte[] { 0xFE, 0xFF, 0xFF, 0xFF, 7, 0, 0xFB, 0xFF, 0xFF, 0xFF, 2, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x01 }, bytes[..20]);
+        Assert.Equal(1, bytes[^1]);
+        Assert.Equal(6 + 4 + 1 + 8 + 5 + 8 + 16 + 1, bytes.Length);
+        Assert.Equal((-5, true, Color.Blue, long.MinValue, "t", value.Id), (back.A, back.Flag, back.Color, back.B, back.Text, back.Id));
+        Assert.True(double.IsNaN(back.C));
+        Assert.Equal((-1, 2, "s"), (structBack.A, structBack.B, structBack.Text));
+    }
+
+    [Fact]
+    public void Deserialize_BlittableTopLevelValue_RejectsWrongLengthsWithPackException()
+    {
+        var header = PackSerializer.Serialize(new Vector3 { X = 1, Y = 2, Z = 3 });
+
+        Assert.Equal(12, header.Length);
+        Assert.Equal(3, PackSerializer.Deserialize<Vector3>(header).Z);
+        Assert.Throws<PackException>(() => PackSerializer.Deserialize<Vector3>(header[..11]));
+        Assert.Throws<PackException>(() => PackSerializer.Deserialize<Vector3>([.. header, 0]));
+        Assert.Throws<PackException>(() => PackSerializer.Deserialize<int>(new byte[] { 1, 2 }));
+    }
+
     [Fact]
     public void Serialize_UnsupportedType_ThrowsNotSupportedWithReason()
     {

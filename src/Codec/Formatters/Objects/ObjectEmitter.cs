@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Reflection;
 using System.Reflection.Emit;
+using System.Runtime.CompilerServices;
 
 namespace Pack.Formatters.Objects;
 
@@ -51,20 +52,29 @@ internal static class ObjectEmitter
             il.Emit(OpCodes.Stloc, token);
         }
 
-        foreach (var member in contract.Members)
+        var members = contract.Members;
+        for (int i = 0; i < members.Length;)
         {
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(type.IsValueType ? OpCodes.Ldarga_S : OpCodes.Ldarg_S, (byte)1);
-            switch (member.Member)
+            // A run of plain fixed-width members (ints, doubles, enums …) is written with one capacity check:
+            // reserve the run's bytes once, then store each member at its offset.
+            int runLength = 0;
+            int runSize = 0;
+            while (i + runLength < members.Length && PlainSize(members[i + runLength].Type) is > 0 and var size)
             {
-                case FieldInfo field:
-                    il.Emit(OpCodes.Ldfld, field);
-                    break;
-                case PropertyInfo property:
-                    il.Emit(type.IsValueType || property.GetMethod!.IsFinal || !property.GetMethod.IsVirtual ? OpCodes.Call : OpCodes.Callvirt, property.GetMethod!);
-                    break;
+                runSize += size;
+                runLength++;
             }
 
+            if (runLength >= 2)
+            {
+                EmitPlainRun<TBufferWriter>(il, writerType, type, members.AsSpan(i, runLength), runSize);
+                i += runLength;
+                continue;
+            }
+
+            var member = members[i++];
+            il.Emit(OpCodes.Ldarg_0);
+            EmitLoadMember(il, type, member);
             il.Emit(OpCodes.Call, PrimitiveNames.TryGetValue(member.Type, out var name)
                 ? writerType.GetMethod("Write" + name)!
                 : writerType.GetMethod(nameof(PackWriter<TBufferWriter>.WriteValue))!.MakeGenericMethod(member.Type));
@@ -79,6 +89,90 @@ internal static class ObjectEmitter
 
         il.Emit(OpCodes.Ret);
         return (SerializeMethod<TBufferWriter, T>)method.CreateDelegate(typeof(SerializeMethod<TBufferWriter, T>));
+    }
+
+    private static readonly MethodInfo WriteUnalignedByRef = Array.Find(
+        typeof(Unsafe).GetMethods(BindingFlags.Public | BindingFlags.Static),
+        static m => m.Name == nameof(Unsafe.WriteUnaligned) && m.GetParameters()[0].ParameterType == typeof(byte).MakeByRefType())!;
+
+    /// <summary>
+    /// The wire size of a member type whose wire form is its little-endian memory image (so it can be stored with an
+    /// unaligned write), or 0. Bools qualify (normalized to 0/1); types validated or re-encoded on the wire do not.
+    /// </summary>
+    private static int PlainSize(Type type)
+    {
+        if (!BitConverter.IsLittleEndian)
+        {
+            return 0;
+        }
+
+        if (type.IsEnum)
+        {
+            type = Enum.GetUnderlyingType(type);
+        }
+
+        return Type.GetTypeCode(type) switch
+        {
+            TypeCode.Boolean or TypeCode.Byte or TypeCode.SByte => 1,
+            TypeCode.Int16 or TypeCode.UInt16 or TypeCode.Char => 2,
+            TypeCode.Int32 or TypeCode.UInt32 or TypeCode.Single => 4,
+            TypeCode.Int64 or TypeCode.UInt64 or TypeCode.Double => 8,
+            _ when type == typeof(Half) => 2,
+            _ when type == typeof(TimeSpan) => 8,
+            _ when type == typeof(Int128) || type == typeof(UInt128) || type == typeof(Guid) => 16,
+            _ => 0,
+        };
+    }
+
+    private static void EmitPlainRun<TBufferWriter>(ILGenerator il, Type writerType, Type type, ReadOnlySpan<ObjectMember> run, int runSize)
+        where TBufferWriter : IBufferWriter<byte>
+    {
+        var destination = il.DeclareLocal(typeof(byte).MakeByRefType());
+        il.Emit(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Ldc_I4, runSize);
+        il.Emit(OpCodes.Call, writerType.GetMethod(nameof(PackWriter<TBufferWriter>.GetSpanReference))!);
+        il.Emit(OpCodes.Stloc, destination);
+        int offset = 0;
+        foreach (var member in run)
+        {
+            il.Emit(OpCodes.Ldloc, destination);
+            if (offset != 0)
+            {
+                il.Emit(OpCodes.Ldc_I4, offset);
+                il.Emit(OpCodes.Add);
+            }
+
+            EmitLoadMember(il, type, member);
+            var stored = member.Type;
+            if (stored == typeof(bool))
+            {
+                // Any non-zero bool is written as 1, as WriteBoolean does.
+                il.Emit(OpCodes.Ldc_I4_0);
+                il.Emit(OpCodes.Cgt_Un);
+                stored = typeof(byte);
+            }
+
+            il.Emit(OpCodes.Call, WriteUnalignedByRef.MakeGenericMethod(stored));
+            offset += PlainSize(member.Type);
+        }
+
+        il.Emit(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Ldc_I4, runSize);
+        il.Emit(OpCodes.Call, writerType.GetMethod(nameof(PackWriter<TBufferWriter>.Advance))!);
+    }
+
+    private static void EmitLoadMember(ILGenerator il, Type type, ObjectMember member)
+    {
+        il.Emit(type.IsValueType ? OpCodes.Ldarga_S : OpCodes.Ldarg_S, (byte)1);
+        switch (member.Member)
+        {
+            case FieldInfo field:
+                il.Emit(OpCodes.Ldfld, field);
+                break;
+            case PropertyInfo property:
+                il.Emit(type.IsValueType || property.GetMethod!.IsFinal || !property.GetMethod.IsVirtual ? OpCodes.Call : OpCodes.Callvirt, property.GetMethod!);
+                break;
+        }
     }
 
     public static DeserializeMethod<T> EmitDeserialize<T>(ObjectContract contract, bool hasHeader)
