@@ -78,6 +78,18 @@ public ref partial struct PackReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly bool HasMember(int end, int memberCount, int index) => memberCount >= 0 ? index < memberCount : _position < end;
 
+    /// <summary>
+    /// Whether a run of fixed-width members ending at <paramref name="lastIndex"/> and taking <paramref name="size"/> bytes
+    /// was written whole: within the member count of a top-level object, or within the body of a nested one.
+    /// </summary>
+    /// <param name="end">The end offset from <see cref="TryReadObjectStart"/>.</param>
+    /// <param name="memberCount">The member count from <see cref="TryReadObjectStart"/>.</param>
+    /// <param name="lastIndex">The contract position of the run's last member.</param>
+    /// <param name="size">The run's size in bytes.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly bool HasMemberRun(int end, int memberCount, int lastIndex, int size)
+        => memberCount >= 0 ? lastIndex < memberCount : end - _position >= size;
+
     /// <summary>Fails if the member just read ran past the end of the object's body.</summary>
     /// <param name="end">The end offset from <see cref="TryReadObjectStart"/>.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

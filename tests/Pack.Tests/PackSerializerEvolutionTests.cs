@@ -33,6 +33,35 @@ public class PackSerializerEvolutionTests
         public int After { get; set; }
     }
 
+    public class PointV1
+    {
+        public int X { get; set; }
+        public int Y { get; set; }
+    }
+
+    public class PointV2
+    {
+        public int X { get; set; }
+        public int Y { get; set; }
+        public long Z { get; set; } = 7;
+        public double W { get; set; } = 0.5;
+    }
+
+    [Fact]
+    public void Deserialize_RunOfFixedWidthMembersPartlyWritten_ReadsWhatWasWrittenAndDefaultsTheRest()
+    {
+        // The reader reads X..W as one run when all four were written, and member by member when only a prefix was.
+        var upgraded = PackSerializer.Deserialize<PointV2>(PackSerializer.Serialize(new PointV1 { X = 1, Y = 2 }))!;
+        var nested = PackSerializer.Deserialize<List<PointV2>>(PackSerializer.Serialize(new List<PointV1> { new() { X = 3, Y = 4 }, new() { X = 5, Y = 6 } }))!;
+        var downgraded = PackSerializer.Deserialize<List<PointV1>>(PackSerializer.Serialize(new List<PointV2> { new() { X = 8, Y = 9, Z = 10, W = 11 } }))!;
+        var same = PackSerializer.Deserialize<PointV2>(PackSerializer.Serialize(new PointV2 { X = -1, Y = -2, Z = -3, W = -4 }))!;
+
+        Assert.Equal((1, 2, 7L, 0.5), (upgraded.X, upgraded.Y, upgraded.Z, upgraded.W));
+        Assert.Equal([(3, 4, 7L, 0.5), (5, 6, 7L, 0.5)], nested.Select(p => (p.X, p.Y, p.Z, p.W)));
+        Assert.Equal((8, 9), (downgraded[0].X, downgraded[0].Y));
+        Assert.Equal((-1, -2, -3L, -4.0), (same.X, same.Y, same.Z, same.W));
+    }
+
     [Fact]
     public void Deserialize_NewPayloadWithOldType_SkipsUnknownTrailingMembers()
     {

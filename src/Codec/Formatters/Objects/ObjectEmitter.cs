@@ -161,6 +161,36 @@ internal static class ObjectEmitter
         il.Emit(OpCodes.Call, writerType.GetMethod(nameof(PackWriter<TBufferWriter>.Advance))!);
     }
 
+    private static readonly MethodInfo ReadUnalignedByRef = Array.Find(
+        typeof(Unsafe).GetMethods(BindingFlags.Public | BindingFlags.Static),
+        static m => m.Name == nameof(Unsafe.ReadUnaligned) && m.GetParameters()[0].ParameterType == typeof(byte).MakeByRefType())!;
+
+    /// <summary>Reads member <paramref name="index"/> if it was written (evolution), checking it stays inside the object.</summary>
+    private static void EmitReadMember(ILGenerator il, Type readerType, ObjectMember[] members, LocalBuilder[] values, int index, LocalBuilder end, LocalBuilder memberCount, LocalBuilder count, Label doneReading)
+    {
+        il.Emit(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Ldloc, end);
+        il.Emit(OpCodes.Ldloc, memberCount);
+        il.Emit(OpCodes.Ldc_I4, index);
+        il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.HasMember))!);
+        il.Emit(OpCodes.Brfalse, doneReading);
+        EmitReadValue(il, readerType, members[index], values[index]);
+        il.Emit(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Ldloc, end);
+        il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.CheckMemberEnd))!);
+        il.Emit(OpCodes.Ldc_I4, index + 1);
+        il.Emit(OpCodes.Stloc, count);
+    }
+
+    private static void EmitReadValue(ILGenerator il, Type readerType, ObjectMember member, LocalBuilder value)
+    {
+        il.Emit(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Call, PrimitiveNames.TryGetValue(member.Type, out var name)
+            ? readerType.GetMethod("Read" + name)!
+            : readerType.GetMethod(nameof(PackReader.ReadValue))!.MakeGenericMethod(member.Type));
+        il.Emit(OpCodes.Stloc, value);
+    }
+
     private static void EmitLoadMember(ILGenerator il, Type type, ObjectMember member)
     {
         il.Emit(type.IsValueType ? OpCodes.Ldarga_S : OpCodes.Ldarg_S, (byte)1);
@@ -228,32 +258,86 @@ internal static class ObjectEmitter
         }
 
         var doneReading = il.DefineLabel();
-        for (int i = 0; i < members.Length; i++)
+        for (int i = 0; i < members.Length;)
         {
-            if (hasHeader)
+            // A run of plain fixed-width members is read with one presence check and one capacity check when the
+            // whole run was written; otherwise (an older, shorter payload) member by member as below.
+            int runLength = 0;
+            int runSize = 0;
+            while (i + runLength < members.Length && members[i + runLength].Type != typeof(bool) && PlainSize(members[i + runLength].Type) is > 0 and var size)
             {
-                il.Emit(OpCodes.Ldarg_0);
-                il.Emit(OpCodes.Ldloc, end);
-                il.Emit(OpCodes.Ldloc, memberCount);
-                il.Emit(OpCodes.Ldc_I4, i);
-                il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.HasMember))!);
-                il.Emit(OpCodes.Brfalse, doneReading);
+                runSize += size;
+                runLength++;
             }
 
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Call, PrimitiveNames.TryGetValue(members[i].Type, out var name)
-                ? readerType.GetMethod("Read" + name)!
-                : readerType.GetMethod(nameof(PackReader.ReadValue))!.MakeGenericMethod(members[i].Type));
-            il.Emit(OpCodes.Stloc, values[i]);
+            if (runLength >= 2)
+            {
+                var slow = il.DefineLabel();
+                var next = il.DefineLabel();
+                if (hasHeader)
+                {
+                    il.Emit(OpCodes.Ldarg_0);
+                    il.Emit(OpCodes.Ldloc, end);
+                    il.Emit(OpCodes.Ldloc, memberCount);
+                    il.Emit(OpCodes.Ldc_I4, i + runLength - 1);
+                    il.Emit(OpCodes.Ldc_I4, runSize);
+                    il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.HasMemberRun))!);
+                    il.Emit(OpCodes.Brfalse, slow);
+                }
+
+                var source = il.DeclareLocal(typeof(byte).MakeByRefType());
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldc_I4, runSize);
+                il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.GetSpanReference))!);
+                il.Emit(OpCodes.Stloc, source);
+                int offset = 0;
+                for (int k = i; k < i + runLength; k++)
+                {
+                    il.Emit(OpCodes.Ldloc, source);
+                    if (offset != 0)
+                    {
+                        il.Emit(OpCodes.Ldc_I4, offset);
+                        il.Emit(OpCodes.Add);
+                    }
+
+                    il.Emit(OpCodes.Call, ReadUnalignedByRef.MakeGenericMethod(members[k].Type));
+                    il.Emit(OpCodes.Stloc, values[k]);
+                    offset += PlainSize(members[k].Type);
+                }
+
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldc_I4, runSize);
+                il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.Advance))!);
+                if (hasHeader)
+                {
+                    il.Emit(OpCodes.Ldarg_0);
+                    il.Emit(OpCodes.Ldloc, end);
+                    il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.CheckMemberEnd))!);
+                    il.Emit(OpCodes.Ldc_I4, i + runLength);
+                    il.Emit(OpCodes.Stloc, count);
+                    il.Emit(OpCodes.Br, next);
+                    il.MarkLabel(slow);
+                    for (int k = i; k < i + runLength; k++)
+                    {
+                        EmitReadMember(il, readerType, members, values, k, end, memberCount, count, doneReading);
+                    }
+                }
+
+                il.MarkLabel(next);
+                i += runLength;
+                continue;
+            }
 
             if (hasHeader)
             {
-                il.Emit(OpCodes.Ldarg_0);
-                il.Emit(OpCodes.Ldloc, end);
-                il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.CheckMemberEnd))!);
-                il.Emit(OpCodes.Ldc_I4, i + 1);
-                il.Emit(OpCodes.Stloc, count);
+                EmitReadMember(il, readerType, members, values, i, end, memberCount, count, doneReading);
             }
+            else
+            {
+                EmitReadValue(il, readerType, members[i], values[i]);
+            }
+
+            i++;
         }
 
         if (!hasHeader)
