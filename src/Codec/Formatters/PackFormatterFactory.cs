@@ -110,7 +110,7 @@ internal static class PackFormatterFactory
                 : $"Pack does not support {type}. Supported: primitives, strings, enums, arrays, lists, sets, dictionaries, immutable collections, memory and segments, unions declared with [PackUnion], and classes, structs and records.");
         }
 
-        _ = ObjectContract.Create(type); // Surfaces an unsupported shape here rather than in a type initializer.
+        _ = ObjectContract.For(type); // Surfaces an unsupported shape here rather than in a type initializer.
         return Instantiate(TypeLayout.IsBlittable(type) ? typeof(BlittableFormatter<>) : typeof(ObjectFormatter<>), type);
     }
 

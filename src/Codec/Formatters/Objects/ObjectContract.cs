@@ -18,6 +18,8 @@ internal sealed class ObjectContract
 {
     private const BindingFlags DeclaredInstance = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
 
+    private static readonly System.Collections.Concurrent.ConcurrentDictionary<Type, ObjectContract> Contracts = new();
+
     private ObjectContract(Type type, ObjectMember[] members, ConstructorInfo? constructor)
     {
         Type = type;
@@ -32,7 +34,11 @@ internal sealed class ObjectContract
     /// <summary>The constructor to call; <see langword="null"/> for a struct built with its default value.</summary>
     public ConstructorInfo? Constructor { get; }
 
-    public static ObjectContract Create(Type type)
+    /// <summary>The contract of <paramref name="type"/>, built once: the factory, the formatter and the layout analysis all ask for it.</summary>
+    /// <exception cref="NotSupportedException">The type's shape is not supported; the message says why.</exception>
+    public static ObjectContract For(Type type) => Contracts.GetOrAdd(type, Create);
+
+    private static ObjectContract Create(Type type)
     {
         if (type.IsAbstract || type.IsInterface)
         {

@@ -57,13 +57,7 @@ internal static class ObjectEmitter
         {
             // A run of plain fixed-width members (ints, doubles, enums …) is written with one capacity check:
             // reserve the run's bytes once, then store each member at its offset.
-            int runLength = 0;
-            int runSize = 0;
-            while (i + runLength < members.Length && PlainSize(members[i + runLength].Type) is > 0 and var size)
-            {
-                runSize += size;
-                runLength++;
-            }
+            int runLength = CountPlainRun(members, i, includeBool: true, out int runSize);
 
             if (runLength >= 2)
             {
@@ -122,6 +116,25 @@ internal static class ObjectEmitter
             _ when type == typeof(Int128) || type == typeof(UInt128) || type == typeof(Guid) => 16,
             _ => 0,
         };
+    }
+
+    /// <summary>
+    /// The number of consecutive plain fixed-width members from <paramref name="start"/>, and their total size. Reads
+    /// exclude bools, which must be validated as 0 or 1; writes include them (normalized).
+    /// </summary>
+    private static int CountPlainRun(ObjectMember[] members, int start, bool includeBool, out int size)
+    {
+        int length = 0;
+        size = 0;
+        while (start + length < members.Length
+            && (includeBool || members[start + length].Type != typeof(bool))
+            && PlainSize(members[start + length].Type) is > 0 and var memberSize)
+        {
+            size += memberSize;
+            length++;
+        }
+
+        return length;
     }
 
     private static void EmitPlainRun<TBufferWriter>(ILGenerator il, Type writerType, Type type, ReadOnlySpan<ObjectMember> run, int runSize)
@@ -262,13 +275,7 @@ internal static class ObjectEmitter
         {
             // A run of plain fixed-width members is read with one presence check and one capacity check when the
             // whole run was written; otherwise (an older, shorter payload) member by member as below.
-            int runLength = 0;
-            int runSize = 0;
-            while (i + runLength < members.Length && members[i + runLength].Type != typeof(bool) && PlainSize(members[i + runLength].Type) is > 0 and var size)
-            {
-                runSize += size;
-                runLength++;
-            }
+            int runLength = CountPlainRun(members, i, includeBool: false, out int runSize);
 
             if (runLength >= 2)
             {

@@ -9,7 +9,7 @@ namespace Pack.Formatters.Objects;
 /// <typeparam name="T">The type handled.</typeparam>
 internal sealed class ObjectFormatter<T> : PackFormatter<T>
 {
-    private static readonly ObjectContract Contract = ObjectContract.Create(typeof(T));
+    private static readonly ObjectContract Contract = ObjectContract.For(typeof(T));
 
     // A struct whose members all have a fixed length is written without a header (and cannot evolve).
     private static readonly int FixedLength = typeof(T).IsValueType ? TypeLayout.GetFixedLength(typeof(T)) : -1;

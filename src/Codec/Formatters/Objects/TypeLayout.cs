@@ -33,7 +33,7 @@ internal static class TypeLayout
             return -1;
         }
 
-        var contract = ObjectContract.Create(type);
+        var contract = ObjectContract.For(type);
         if (contract.Members.Length == 0)
         {
             return -1;
@@ -81,7 +81,7 @@ internal static class TypeLayout
         }
 
         int offset = 0;
-        foreach (var member in ObjectContract.Create(type).Members)
+        foreach (var member in ObjectContract.For(type).Members)
         {
             var field = member.StorageField;
             if (field is null || !IsBlittable(member.Type) || OffsetOf(type, field) != offset)
@@ -97,7 +97,7 @@ internal static class TypeLayout
 
     private static bool IsCandidateStruct(Type type)
         => type.IsValueType && !type.IsPrimitive && !type.IsEnum && Nullable.GetUnderlyingType(type) is null
-           && !type.IsByRefLike && type.GetCustomAttributes<PackUnionAttribute>().Any() == false
+           && !type.IsByRefLike && !type.IsDefined(typeof(PackUnionAttribute), inherit: false)
            && PackFormatterFactory.IsObjectType(type);
 
     private static int PrimitiveLength(Type type)
