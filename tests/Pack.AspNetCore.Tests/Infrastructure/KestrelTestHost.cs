@@ -58,7 +58,9 @@ public sealed class KestrelTestHost : IAsyncDisposable
     public HttpClient CreateClient()
     {
         var version = Protocols == HttpProtocols.Http2 ? HttpVersion.Version20 : HttpVersion.Version11;
-        return new HttpClient(new ExactVersionHandler(version) { InnerHandler = new SocketsHttpHandler() })
+        // No response draining: disposing an abandoned response closes the connection at once, so tests of client
+        // disconnects observe the server's reaction rather than the handler's drain heuristic (up to 2 s by default).
+        return new HttpClient(new ExactVersionHandler(version) { InnerHandler = new SocketsHttpHandler { MaxResponseDrainSize = 0 } })
         {
             BaseAddress = BaseAddress,
             DefaultRequestVersion = version,
