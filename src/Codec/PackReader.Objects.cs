@@ -15,7 +15,7 @@ public ref partial struct PackReader
     public bool TryReadObjectStart(out int end, out int memberCount)
     {
         int length = ReadInt32();
-        if ((uint)length <= (uint)(_buffer.Length - _position))
+        if ((uint)length <= (uint)(_buffer.Length - _position) && _depth != 0)
         {
             // The common case, a nested object whose body is within the input, stays inline.
             end = _position + length;
@@ -32,7 +32,7 @@ public ref partial struct PackReader
     {
         int headerOffset = _position - 4;
         memberCount = -1;
-        if (length >= 0)
+        if (length >= 0 && _depth != 0)
         {
             PackThrowHelper.ThrowLengthExceedsInput(headerOffset, "object", length, _buffer.Length - _position);
         }

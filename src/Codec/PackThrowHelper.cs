@@ -54,7 +54,7 @@ internal static class PackThrowHelper
     [DoesNotReturn]
     public static void ThrowInvalidObjectHeader(long offset, int length, bool topLevel)
         => throw new PackException(topLevel
-            ? $"Invalid object length {length}; expected -1 (null), -2 (top level) or a length"
+            ? $"Invalid object header {length}; a top-level object has -2 (or -1 for null), never a length"
             : $"Invalid object length {length}; expected -1 (null) or a length (-2 is valid only at the top level)", offset);
 
     [DoesNotReturn]

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Reflection;
+using System.Text.Json.Nodes;
 using Pack.Streaming;
 using Pack.Tests.GoldenVectors;
 
@@ -51,6 +52,41 @@ public class GoldenVectorTests
     }
 
     [Theory]
+    [MemberData(nameof(DecodableVectors))]
+    public void Deserialize_ValidVector_MatchesItsJsonValue(string id)
+    {
+        var (vector, expected) = Resolve(id);
+        Assert.True(vector.HasJson, $"{vector.File}: '{id}' has no \"json\" value.");
+
+        object? actual = PackSerializer.Deserialize(vector.Bytes, expected.Type);
+
+        AssertJsonEqual(vector.Json, VectorJson.ToJson(actual, expected.Type));
+    }
+
+    [Theory]
+    [MemberData(nameof(DecodableVectors))]
+    public void JsonValue_ValidVector_IsTheCatalogValue(string id)
+    {
+        var (vector, expected) = Resolve(id);
+
+        object? fromJson = VectorJson.FromJson(vector.Json, expected.Type);
+
+        Assert.Null(VectorEquivalence.FindDifference(expected.Value, fromJson));
+        AssertJsonEqual(vector.Json, VectorJson.ToJson(expected.Value, expected.Type));
+    }
+
+    [Theory]
+    [MemberData(nameof(EncodableVectors))]
+    public void Serialize_JsonValueOfVector_ProducesExactBytes(string id)
+    {
+        var (vector, expected) = Resolve(id);
+
+        byte[] bytes = PackSerializer.Serialize(VectorJson.FromJson(vector.Json, expected.Type), expected.Type);
+
+        Assert.Equal(Convert.ToHexStringLower(vector.Bytes), Convert.ToHexStringLower(bytes));
+    }
+
+    [Theory]
     [MemberData(nameof(InvalidVectors))]
     public void Deserialize_InvalidVector_ThrowsPackException(string id)
     {
@@ -70,9 +106,18 @@ public class GoldenVectorTests
         var expected = VectorCatalog.Streams[id];
         Assert.Equal(vector.TypeName, VectorTypeName.Format(expected.ItemType));
         Assert.Equal(vector.EndsWithError, expected.Error is not null);
+        Assert.True(vector.HasJson, $"{vector.File}: every item and error frame of '{id}' needs a \"json\" value.");
+        var jsonItems = vector.Json!.AsArray().Select(j => VectorJson.FromJson(j, expected.ItemType)).ToList();
+        Assert.Null(VectorEquivalence.FindDifference(expected.Items, jsonItems, "items"));
+        if (!vector.WritersProduce)
+        {
+            // A decode-only stream (bytes after End, a null error payload): writers never produce it.
+            return;
+        }
 
+        Assert.Null(VectorEquivalence.FindDifference(expected.Error, VectorJson.FromJson(vector.ErrorJson, typeof(PackStreamError)), "error"));
         var frames = new List<byte[]>();
-        foreach (var item in expected.Items)
+        foreach (var item in jsonItems)
         {
             var frame = new ArrayBufferWriter<byte>();
             Invoke(nameof(WriteItem), expected.ItemType, frame, item);
@@ -116,6 +161,13 @@ public class GoldenVectorTests
         }
 
         Assert.Null(VectorEquivalence.FindDifference(expected.Items, items, "items"));
+        AssertJsonEqual(vector.Json, new JsonArray(items.Select(item => VectorJson.ToJson(item, expected.ItemType)).ToArray()));
+        if (vector.EndsWithError)
+        {
+            // The error frame's json is its payload's value, decoded independently of the reader's reporting.
+            var errorFrame = vector.Frames[^1];
+            AssertJsonEqual(vector.ErrorJson, VectorJson.ToJson(PackSerializer.Deserialize<PackStreamError>(errorFrame.AsSpan(5)), typeof(PackStreamError)));
+        }
     }
 
     [Theory]
@@ -138,6 +190,12 @@ public class GoldenVectorTests
         Assert.Equal(VectorCatalog.Streams.Keys.Order(StringComparer.Ordinal), streams);
         Assert.All(GoldenVectorFiles.OfKind(GoldenVectorKind.Invalid, GoldenVectorKind.InvalidStream), v => Assert.Contains(v.TypeName, TypesByName.Keys));
     }
+
+    private static void AssertJsonEqual(JsonNode? expected, JsonNode? actual)
+        => Assert.True(JsonNode.DeepEquals(expected, actual), $"expected {Show(expected)}\nactual   {Show(actual)}");
+
+    private static string Show(JsonNode? node)
+        => node?.ToJsonString(new System.Text.Json.JsonSerializerOptions { MaxDepth = GoldenVectorFiles.MaxJsonDepth }) ?? "null";
 
     private static TheoryData<string> Ids(params GoldenVectorKind[] kinds)
         => new(GoldenVectorFiles.OfKind(kinds).Select(v => v.Id).Order(StringComparer.Ordinal));

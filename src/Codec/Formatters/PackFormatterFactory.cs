@@ -98,7 +98,7 @@ internal static class PackFormatterFactory
             return generic;
         }
 
-        if ((type.IsAbstract || type.IsInterface) && type.IsDefined(typeof(PackUnionAttribute), inherit: false))
+        if (UnionDeclaration.IsUnion(type))
         {
             return Instantiate(typeof(UnionFormatter<>), type);
         }

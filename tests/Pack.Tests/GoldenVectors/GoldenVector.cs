@@ -13,4 +13,16 @@ public sealed record GoldenVector(string File, string Id, string TypeName, Golde
 
     /// <summary>For a valid stream vector, whether it ends with an error frame.</summary>
     public bool EndsWithError { get; init; }
+
+    /// <summary>For a valid stream vector, whether writers produce exactly these bytes (<c>"direction": "both"</c>, the default) or readers only read them (<c>"decode"</c>).</summary>
+    public bool WritersProduce { get; init; } = true;
+
+    /// <summary>The machine-readable value (<c>"json"</c>, docs/wire-format.md §14); for a stream, a JSON array of its item frames' values.</summary>
+    public System.Text.Json.Nodes.JsonNode? Json { get; init; }
+
+    /// <summary>Whether the vector (or every item and error frame of a stream) has a <c>"json"</c> member; JSON null is a value.</summary>
+    public bool HasJson { get; init; }
+
+    /// <summary>For a stream ending with an error frame, that frame's <c>"json"</c>.</summary>
+    public System.Text.Json.Nodes.JsonNode? ErrorJson { get; init; }
 }

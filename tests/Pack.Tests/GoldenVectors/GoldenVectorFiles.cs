@@ -1,11 +1,15 @@
 using System.Security.Cryptography;
 using System.Text.Json;
+using System.Text.Json.Nodes;
 
 namespace Pack.Tests.GoldenVectors;
 
 /// <summary>Loads every vector file in docs/vectors, found by walking up from the test binaries to the folder holding Web.sln.</summary>
 public static class GoldenVectorFiles
 {
+    /// <summary>The depth vectors nest their JSON values about 70 deep, beyond System.Text.Json's default of 64.</summary>
+    public const int MaxJsonDepth = 256;
+
     private static readonly Lazy<IReadOnlyDictionary<string, GoldenVector>> Loaded = new(Load);
 
     /// <summary>The folder docs/vectors of the repository.</summary>
@@ -36,7 +40,7 @@ public static class GoldenVectorFiles
         foreach (var path in System.IO.Directory.GetFiles(Directory, "*.json").Order(StringComparer.Ordinal))
         {
             var file = Path.GetFileName(path);
-            using var document = JsonDocument.Parse(File.ReadAllBytes(path));
+            using var document = JsonDocument.Parse(File.ReadAllBytes(path), new JsonDocumentOptions { MaxDepth = MaxJsonDepth });
             var root = document.RootElement;
             if (root.TryGetProperty("vectors", out var list))
             {
@@ -49,7 +53,11 @@ public static class GoldenVectorFiles
                             "decode" => GoldenVectorKind.Decode,
                             var other => throw new InvalidDataException($"{file}: unknown direction '{other}'."),
                         };
-                    Add(vectors, new GoldenVector(file, Id(element), element.GetProperty("type").GetString()!, kind, ReadBytes(element, file)));
+                    Add(vectors, new GoldenVector(file, Id(element), element.GetProperty("type").GetString()!, kind, ReadBytes(element, file))
+                    {
+                        HasJson = element.TryGetProperty("json", out var json),
+                        Json = json.ValueKind == JsonValueKind.Undefined ? null : JsonNode.Parse(json.GetRawText(), documentOptions: new JsonDocumentOptions { MaxDepth = MaxJsonDepth }),
+                    });
                 }
             }
 
@@ -58,10 +66,17 @@ public static class GoldenVectorFiles
                 foreach (var element in streams.EnumerateArray())
                 {
                     var frames = element.GetProperty("frames").EnumerateArray().Select(frame => ReadBytes(frame, file)).ToArray();
+                    var valued = element.GetProperty("frames").EnumerateArray().Where(f => f.GetProperty("kind").GetString() is "item" or "error").ToList();
+                    var items = new JsonArray(valued.Where(f => f.GetProperty("kind").GetString() == "item").Select(ParseJson).ToArray());
+                    var error = valued.Where(f => f.GetProperty("kind").GetString() == "error").Select(ParseJson).SingleOrDefault();
                     Add(vectors, new GoldenVector(file, Id(element), element.GetProperty("itemType").GetString()!, GoldenVectorKind.Stream, ReadBytes(element, file))
                     {
                         Frames = frames,
                         EndsWithError = element.GetProperty("outcome").GetString() == "error",
+                        WritersProduce = !element.TryGetProperty("direction", out var direction) || direction.GetString() == "both",
+                        HasJson = valued.All(f => f.TryGetProperty("json", out _)),
+                        Json = items,
+                        ErrorJson = error,
                     });
                 }
             }
@@ -79,6 +94,8 @@ public static class GoldenVectorFiles
     }
 
     private static string Id(JsonElement element) => element.GetProperty("id").GetString()!;
+
+    private static JsonNode? ParseJson(JsonElement frame) => frame.TryGetProperty("json", out var json) ? JsonNode.Parse(json.GetRawText(), documentOptions: new JsonDocumentOptions { MaxDepth = MaxJsonDepth }) : null;
 
     private static void Add(Dictionary<string, GoldenVector> vectors, GoldenVector vector)
     {

@@ -20,6 +20,9 @@ public static class VectorCatalog
     public static IReadOnlyList<Type> InvalidOnlyTypes { get; } =
     [
         typeof(Dictionary<int, int>),
+        typeof(Dictionary<bool, int>),
+        typeof(Dictionary<KeyValuePair<int, int>, int>),
+        typeof(HashSet<float>),
     ];
 
     /// <summary>The W6 small object.</summary>
@@ -180,6 +183,14 @@ public static class VectorCatalog
         Add("arraysegment.int.slice", new ArraySegment<int>([9, 1, 2, 9], 1, 2));
         Add("arraysegment.int.default", default(ArraySegment<int>));
         Add("ireadonlylist.int.values", (IReadOnlyList<int>)[1, 2]);
+        Add("dictionary.double-int.near-duplicates", new Dictionary<double, int> { [0d] = 1, [double.Epsilon] = 2, [double.NaN] = 3, [1d] = 4, [Math.BitIncrement(1d)] = 5 });
+        Add("dictionary.decimal-int.near-duplicates", new Dictionary<decimal, int> { [1.5m] = 1, [1.51m] = 2, [-1.5m] = 3 });
+        Add("dictionary.datetime-int.near-duplicates", new Dictionary<DateTime, int> { [KeyTime] = 1, [KeyTime.AddTicks(1)] = 2 });
+        Add("dictionary.datetimeoffset-int.near-duplicates", new Dictionary<DateTimeOffset, int> { [new DateTimeOffset(KeyTime.Ticks, TimeSpan.Zero)] = 1, [new DateTimeOffset(KeyTime.Ticks, TimeSpan.FromHours(-5))] = 2 });
+        Add("dictionary.guid-int.near-duplicates", new Dictionary<Guid, int> { [Guid.Parse("00112233-4455-6677-8899-aabbccddeeff")] = 1, [Guid.Parse("00112233-4455-6677-8899-aabbccddeefe")] = 2 });
+        Add("dictionary.string-int.near-duplicates", new Dictionary<string, int> { ["\u00e9"] = 1, ["e\u0301"] = 2, ["a"] = 3, ["A"] = 4 });
+        Add("dictionary.tuple-int.near-duplicates", new Dictionary<(int, string), int> { [(1, "a")] = 1, [(1, "b")] = 2, [(2, "a")] = 3 });
+        Add("hashset.float.near-duplicates", new HashSet<float> { 0f, float.Epsilon, float.NaN });
 
         // Objects.
         Add("object.small", SmallObject());
@@ -204,6 +215,11 @@ public static class VectorCatalog
         Add("valuetuple.int-string", (1, "a"));
         Add("keyvaluepair.string-int", new KeyValuePair<string, int>("k", 1));
         Add("keyvaluepair.int-int", new KeyValuePair<int, int>(1, 2));
+        Add("valuetuple.8-ints", (1, 2, 3, 4, 5, 6, 7, 8));
+        Add("valuetuple.8-with-string", (1, 2, 3, 4, 5, 6, 7, "h"));
+        Add("tuple.int-string", Tuple.Create(1, "a"));
+        Add("depth.branch-64", Branch(32, withEmptyLeafArray: true));
+        Add("depth.branch-63-null-leaf", Branch(32, withEmptyLeafArray: false));
         Add("depth.chain-64", Chain(64));
         Add("evolution.missing-members-keep-initializers", new VectorEvolved { A = 5 });
         Add("evolution.missing-parameter-uses-default", new VectorRecordWithDefault(1));
@@ -218,6 +234,9 @@ public static class VectorCatalog
         Add("union.nested", new VectorDrawing { Shape = new VectorCircle { Radius = 1.5f }, Layer = 2 });
         Add("union.nested-null", new VectorDrawing { Shape = null, Layer = 2 });
         Add("union.list", new List<VectorShape?> { new VectorCircle { Radius = 1.5f }, null, new VectorSquare { Side = 4 } });
+        Add("union.struct-fixed-case", (IVectorToken?)new VectorNumberToken { Value = 5 });
+        Add("union.struct-object-case", (IVectorToken?)new VectorTextToken { Text = "a" });
+        Add("union.struct-list", new List<IVectorToken?> { new VectorNumberToken { Value = 5 }, new VectorTextToken { Text = "a" }, null });
         return values;
     }
 
@@ -233,7 +252,24 @@ public static class VectorCatalog
             Detail = "boom",
             TraceId = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
         }),
+        ["stream.int.bytes-after-end"] = new(typeof(int), [1], null),
+        ["stream.int.error-null-payload"] = new(typeof(int), [], new PackStreamError { Status = 500 }),
     };
+
+    /// <summary>The DateTime used by the key-equality vectors: 2024-01-02T03:04:05.1234567, Unspecified.</summary>
+    private static DateTime KeyTime => new DateTime(2024, 1, 2, 3, 4, 5, DateTimeKind.Unspecified).AddTicks(1234567);
+
+    /// <summary><paramref name="branches"/> nested branches, each the only child of its parent; the last has an empty or null array.</summary>
+    private static VectorBranch Branch(int branches, bool withEmptyLeafArray)
+    {
+        var branch = new VectorBranch { Children = withEmptyLeafArray ? [] : null };
+        for (int i = 1; i < branches; i++)
+        {
+            branch = new VectorBranch { Children = [branch] };
+        }
+
+        return branch;
+    }
 
     private static VectorNode Chain(int length)
     {

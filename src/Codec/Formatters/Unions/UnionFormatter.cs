@@ -1,10 +1,9 @@
-using System.Reflection;
-
 namespace Pack.Formatters.Unions;
 
 /// <summary>
-/// Writes a polymorphic value declared with <see cref="PackUnionAttribute"/>: a 16-bit tag (0xFFFF for null) followed
-/// by the concrete type's own encoding.
+/// Writes a polymorphic value declared with <see cref="PackUnionAttribute"/> (or integer
+/// <see cref="System.Text.Json.Serialization.JsonDerivedTypeAttribute"/> discriminators, see <see cref="UnionDeclaration"/>):
+/// a 16-bit tag (0xFFFF for null) followed by the concrete type's own encoding.
 /// </summary>
 /// <typeparam name="T">The union's abstract base class or interface.</typeparam>
 internal sealed class UnionFormatter<T> : PackFormatter<T>
@@ -15,30 +14,30 @@ internal sealed class UnionFormatter<T> : PackFormatter<T>
 
     public UnionFormatter()
     {
-        var attributes = typeof(T).GetCustomAttributes<PackUnionAttribute>(inherit: false).ToArray();
-        _cases = new UnionCase<T>[attributes.Length];
-        for (int i = 0; i < attributes.Length; i++)
+        var declared = UnionDeclaration.GetCases(typeof(T));
+        _cases = new UnionCase<T>[declared.Length];
+        for (int i = 0; i < declared.Length; i++)
         {
-            var attribute = attributes[i];
-            if (attribute.Tag == NullTag)
+            var (tag, type) = declared[i];
+            if (tag == NullTag)
             {
                 throw new NotSupportedException($"Union tag {NullTag} on {typeof(T)} is reserved for null.");
             }
 
-            if (!typeof(T).IsAssignableFrom(attribute.Type) || attribute.Type.IsAbstract || attribute.Type.IsInterface)
+            if (!typeof(T).IsAssignableFrom(type) || type.IsAbstract || type.IsInterface)
             {
-                throw new NotSupportedException($"Union case {attribute.Type} of {typeof(T)} must be a concrete type deriving from it.");
+                throw new NotSupportedException($"Union case {type} of {typeof(T)} must be a concrete type deriving from it.");
             }
 
             for (int j = 0; j < i; j++)
             {
-                if (_cases[j].Tag == attribute.Tag || _cases[j].Type == attribute.Type)
+                if (_cases[j].Tag == tag || _cases[j].Type == type)
                 {
-                    throw new NotSupportedException($"The union {typeof(T)} declares tag {attribute.Tag} or type {attribute.Type} twice.");
+                    throw new NotSupportedException($"The union {typeof(T)} declares tag {tag} or type {type} twice.");
                 }
             }
 
-            _cases[i] = (UnionCase<T>)Activator.CreateInstance(typeof(UnionCaseOf<,>).MakeGenericType(typeof(T), attribute.Type), attribute.Tag)!;
+            _cases[i] = (UnionCase<T>)Activator.CreateInstance(typeof(UnionCaseOf<,>).MakeGenericType(typeof(T), type), tag)!;
         }
     }
 

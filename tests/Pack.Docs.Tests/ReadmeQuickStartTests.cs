@@ -1,5 +1,5 @@
 using System.Net;
-using System.Runtime.CompilerServices;
+using System.Reflection;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
@@ -7,9 +7,10 @@ using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.DependencyInjection;
-using Pack.AspNetCore;
+using Pack.Client;
+using Pack.Docs.Tests.Snippets;
 
-namespace Pack.Client.Tests;
+namespace Pack.Docs.Tests;
 
 public record Forecast(DateOnly Date, int TemperatureC, string? Summary);
 
@@ -22,64 +23,47 @@ public class ForecastsController : ControllerBase
 }
 
 /// <summary>
-/// The README's server and client quick starts, verbatim between the "README" markers, run end to end on real
-/// Kestrel at 127.0.0.1, so the snippets keep compiling and stay true.
+/// The README's server, minimal-API and client quick starts, read from README.md and compiled at test time, run end to
+/// end on real Kestrel at 127.0.0.1: the server snippet configures the app, the minimal-API snippet maps its endpoints
+/// and the client snippet calls them.
 /// </summary>
 public class ReadmeQuickStartTests
 {
-    public class NewForecast
-    {
-        public DateOnly Date { get; set; }
-        public int TemperatureC { get; set; }
-    }
-
-    private static async IAsyncEnumerable<Forecast> Upcoming(int days, [EnumeratorCancellation] CancellationToken cancellationToken = default)
-    {
-        for (int i = 0; i < days; i++)
-        {
-            await Task.Yield();
-            cancellationToken.ThrowIfCancellationRequested();
-            yield return new Forecast(new DateOnly(2026, 11, 22).AddDays(i), 10 + i, null);
-        }
-    }
-
     [Fact]
     public async Task QuickStart_ServerAndClient_SpeakPackEndToEnd()
     {
+        var server = Load("quickstart-server");
+        var minimalApi = Load("quickstart-minimal-api");
+        var client = Load("quickstart-client");
+
         var builder = WebApplication.CreateBuilder();
         builder.WebHost.UseUrls("http://127.0.0.1:0");
         builder.Services.AddControllers().AddApplicationPart(typeof(ForecastsController).Assembly);
-
-        // README: server
-        builder.Services.AddControllers().AddPackFormatters();
-        // end README
+        Run(server, builder);
 
         await using var app = builder.Build();
+        var served = new List<string>();
+        app.Use(async (context, next) =>
+        {
+            await next(context);
+            lock (served)
+            {
+                served.Add($"{context.Request.Method} {context.Request.Path} {context.Response.StatusCode} {context.Response.ContentType}");
+            }
+        });
         app.MapControllers();
-
-        // README: minimal APIs
-        app.MapGet("/forecasts/today", () => PackResults.Ok(new Forecast(DateOnly.FromDateTime(DateTime.UtcNow), 21, "Sunny")));
-        app.MapPost("/forecasts", (PackBody<NewForecast> body) =>
-            PackResults.Created($"/forecasts/{body.Value.Date}", new Forecast(body.Value.Date, body.Value.TemperatureC, null)));
-        app.MapGet("/forecasts/upcoming", (int days) => PackResults.Ok(Upcoming(days)));
-        // end README
+        Run(minimalApi, app);
 
         await app.StartAsync();
         var address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
         using var http = new HttpClient { BaseAddress = new Uri(address) };
         var cancellationToken = new CancellationTokenSource(TimeSpan.FromSeconds(30)).Token;
 
-        // README: client
-        Forecast? today = await http.GetFromPackAsync<Forecast>("forecasts/today", cancellationToken);
-        Forecast? created = await http.PostAsPackAsync<NewForecast, Forecast>("forecasts", new NewForecast { Date = new DateOnly(2026, 12, 1), TemperatureC = 3 }, cancellationToken);
-        await foreach (Forecast? forecast in http.GetFromPackAsAsyncEnumerable<Forecast>("forecasts/upcoming?days=3", cancellationToken))
-        {
-            Console.WriteLine(forecast);
-        }
-        // end README
+        await (Task)Run(client, http, cancellationToken)!;
 
-        Assert.Equal(21, today!.TemperatureC);
-        Assert.Equal(new Forecast(new DateOnly(2026, 12, 1), 3, null), created);
+        Assert.Equal(
+            ["GET /forecasts/today 200 application/x-pack", "POST /forecasts 201 application/x-pack", "GET /forecasts/upcoming 200 application/x-pack-stream"],
+            served);
         var upcoming = new List<Forecast?>();
         await foreach (var forecast in http.GetFromPackAsAsyncEnumerable<Forecast>("forecasts/upcoming?days=3", cancellationToken))
         {
@@ -97,4 +81,14 @@ public class ReadmeQuickStartTests
 
         await app.StopAsync(cancellationToken);
     }
+
+    private static Assembly Load(string context)
+    {
+        var snippets = MarkdownSnippets.All.Where(s => s.File == "README.md" && s.Context == context).ToList();
+        Assert.True(snippets.Count == 1, $"README.md should have exactly one block marked 'context={context}', found {snippets.Count}.");
+        return SnippetCompiler.CompileAndLoad(snippets[0]);
+    }
+
+    private static object? Run(Assembly snippet, params object[] arguments)
+        => snippet.GetType("Snippet", throwOnError: true)!.GetMethod("Run", BindingFlags.Public | BindingFlags.Static)!.Invoke(null, arguments);
 }
