@@ -133,7 +133,8 @@ public static partial class PackSerializer
         ArgumentNullException.ThrowIfNull(source);
         if (source is MemoryStream memory && memory.TryGetBuffer(out var segment))
         {
-            var remaining = segment.AsMemory((int)memory.Position);
+            // A stream positioned at or past its end has nothing left to read: an empty payload, not an argument error.
+            var remaining = segment.AsMemory((int)Math.Min(memory.Position, segment.Count));
             memory.Position = memory.Length;
             return Deserialize<T>(remaining.Span, options);
         }
