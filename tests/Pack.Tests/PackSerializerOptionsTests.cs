@@ -94,6 +94,15 @@ public sealed class PackSerializerOptionsTests
         Assert.Equal(0, exception.Offset);
     }
 
+    [Fact]
+    public async Task DeserializeAsync_DisposedStream_ThrowsArgumentException()
+    {
+        var stream = new MemoryStream(PackSerializer.Serialize(42L));
+        await stream.DisposeAsync();
+
+        await Assert.ThrowsAsync<ArgumentException>(async () => await PackSerializer.DeserializeAsync<SmallObject>(stream));
+    }
+
     private static T RunOnThread<T>(Func<T> action, int stackSize)
     {
         T result = default!;

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace Pack.Formatters.Hashing;
@@ -97,9 +98,41 @@ internal static class KeyComparerFactory
             || type == typeof(TimeSpan) || type == typeof(DateOnly) || type == typeof(TimeOnly);
 
     /// <summary>Hashes the bytes of <paramref name="value"/> with the process's random seed.</summary>
+    /// <remarks>The common sizes are one <see cref="HashCode.Combine{T1}(T1)"/> call on whole ints (the size is a JIT-time constant, so the other branches vanish).</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int HashBytes<T>(in T value)
         where T : unmanaged
     {
+        ref byte bytes = ref Unsafe.As<T, byte>(ref Unsafe.AsRef(in value));
+        if (Unsafe.SizeOf<T>() == 1)
+        {
+            return HashCode.Combine(bytes);
+        }
+
+        if (Unsafe.SizeOf<T>() == 2)
+        {
+            return HashCode.Combine(Unsafe.ReadUnaligned<ushort>(ref bytes));
+        }
+
+        if (Unsafe.SizeOf<T>() == 4)
+        {
+            return HashCode.Combine(Unsafe.ReadUnaligned<int>(ref bytes));
+        }
+
+        if (Unsafe.SizeOf<T>() == 8)
+        {
+            return HashCode.Combine(Unsafe.ReadUnaligned<int>(ref bytes), Unsafe.ReadUnaligned<int>(ref Unsafe.Add(ref bytes, 4)));
+        }
+
+        if (Unsafe.SizeOf<T>() == 16)
+        {
+            return HashCode.Combine(
+                Unsafe.ReadUnaligned<int>(ref bytes),
+                Unsafe.ReadUnaligned<int>(ref Unsafe.Add(ref bytes, 4)),
+                Unsafe.ReadUnaligned<int>(ref Unsafe.Add(ref bytes, 8)),
+                Unsafe.ReadUnaligned<int>(ref Unsafe.Add(ref bytes, 12)));
+        }
+
         var hash = default(HashCode);
         hash.AddBytes(MemoryMarshal.AsBytes(new ReadOnlySpan<T>(in value)));
         return hash.ToHashCode();
