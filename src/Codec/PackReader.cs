@@ -12,6 +12,9 @@ public ref partial struct PackReader
     private readonly ReadOnlySpan<byte> _buffer;
     private int _position;
     private int _depth;
+    private long _charged;
+    private long _nextBudgetCheck;
+    private long _allocationBaseline;
 
     /// <summary>Creates a reader over a payload.</summary>
     /// <param name="buffer">The payload.</param>
@@ -20,6 +23,7 @@ public ref partial struct PackReader
     {
         _buffer = buffer;
         Options = options ?? PackSerializerOptions.Default;
+        _nextBudgetCheck = BudgetCheckInterval;
     }
 
     /// <summary>The options in effect.</summary>
@@ -68,6 +72,12 @@ public ref partial struct PackReader
         if (++_depth > Options.MaxDepth)
         {
             PackThrowHelper.ThrowReadDepthExceeded(_position, Options.MaxDepth);
+        }
+
+        // Every 16 levels, make sure the thread's stack can take more: a deep limit on a small stack fails cleanly.
+        if ((_depth & 15) == 0 && !RuntimeHelpers.TryEnsureSufficientExecutionStack())
+        {
+            PackThrowHelper.ThrowStackExhausted(_position, _depth);
         }
     }
 

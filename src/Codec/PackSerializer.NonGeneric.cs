@@ -87,6 +87,11 @@ public static partial class PackSerializer
     public static async ValueTask<object?> DeserializeAsync(Stream source, Type type, PackSerializerOptions? options = null, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(source);
+        if (!source.CanRead)
+        {
+            throw new ArgumentException("The stream cannot be read (it is write-only or disposed).", nameof(source));
+        }
+
         var serializer = For(type, null);
         var buffer = PooledBufferWriter.Rent();
         try

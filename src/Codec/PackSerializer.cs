@@ -127,13 +127,21 @@ public static partial class PackSerializer
     /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
     /// <param name="cancellationToken">Cancels the read.</param>
     /// <returns>The value.</returns>
-    /// <exception cref="PackException">The bytes are malformed or longer than the limit.</exception>
+    /// <exception cref="PackException">The bytes are malformed or longer than the limit, or the stream is at (or past) its end: an empty payload.</exception>
+    /// <exception cref="ArgumentException"><paramref name="source"/> cannot be read (write-only or disposed).</exception>
     public static async ValueTask<T?> DeserializeAsync<T>(Stream source, PackSerializerOptions? options = null, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(source);
+        if (!source.CanRead)
+        {
+            // A write-only or disposed stream is the caller's bug, not malformed input.
+            throw new ArgumentException("The stream cannot be read (it is write-only or disposed).", nameof(source));
+        }
+
         if (source is MemoryStream memory && memory.TryGetBuffer(out var segment))
         {
-            var remaining = segment.AsMemory((int)memory.Position);
+            // A stream positioned at or past its end has nothing left to read: an empty payload, not an argument error.
+            var remaining = segment.AsMemory((int)Math.Min(memory.Position, segment.Count));
             memory.Position = memory.Length;
             return Deserialize<T>(remaining.Span, options);
         }

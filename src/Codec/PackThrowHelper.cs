@@ -70,6 +70,14 @@ internal static class PackThrowHelper
         => throw new PackException($"The payload nests deeper than the maximum depth of {maxDepth}", offset);
 
     [DoesNotReturn]
+    public static void ThrowStackExhausted(long offset, int depth)
+        => throw new PackException($"The thread's stack is too small to nest {depth} levels deep; lower PackSerializerOptions.MaxDepth or use a thread with a larger stack", offset);
+
+    [DoesNotReturn]
+    public static void ThrowAllocationBudgetExceeded(long offset, long limit, int inputLength, int ratio)
+        => throw new PackException($"Reading this payload would allocate more than its budget of {limit} bytes ({ratio} x its {inputLength} bytes + {PackSerializerOptions.AllocationAllowance}); the counts it declares are out of proportion to its length. Raise PackSerializerOptions.MaxAllocationRatio for trusted input", offset);
+
+    [DoesNotReturn]
     public static void ThrowTrailingBytes(long offset, int count)
         => throw new PackException($"{count} unexpected byte(s) follow the value", offset);
 

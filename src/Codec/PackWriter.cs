@@ -82,6 +82,11 @@ public ref partial struct PackWriter<TBufferWriter>
         {
             PackThrowHelper.ThrowWriteDepthExceeded(Options.MaxDepth);
         }
+
+        if ((_depth & 15) == 0 && !RuntimeHelpers.TryEnsureSufficientExecutionStack())
+        {
+            PackThrowHelper.ThrowStackExhausted(-1, _depth);
+        }
     }
 
     /// <summary>Leaves one level of nesting.</summary>

@@ -43,6 +43,14 @@ internal static class PackRequestBody
                 request.HttpContext.Abort();
                 return PackBodyReadResult.Unreadable($"The request body could not be read: {exception.Message}", exception);
             }
+            catch (Exception exception) when (exception is not OperationCanceledException)
+            {
+                // Whatever else the body stream throws comes from the bytes the client sent, decoded on the way in:
+                // a Content-Encoding whose data is not valid gzip or deflate (InvalidDataException), garbage for Brotli
+                // (InvalidOperationException from its decoder), a decompression limit. The client's content, so a 400,
+                // never an unhandled 500.
+                return PackBodyReadResult.Unreadable($"The request body could not be decoded: {exception.Message}", exception);
+            }
 
             var buffer = read.Buffer;
             if (limit is long maxLength && buffer.Length > maxLength)

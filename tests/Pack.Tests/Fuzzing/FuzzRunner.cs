@@ -4,17 +4,22 @@ namespace Pack.Tests.Fuzzing;
 
 /// <summary>
 /// Runs fuzz targets and checks the invariants on every input: only <see cref="PackException"/> escapes, each input
-/// finishes within <see cref="MaxInputTime"/>, and allocation stays within
+/// finishes within <see cref="MaxInputTime"/> plus <see cref="MaxTimePerByte"/> per byte, and allocation stays within
 /// <see cref="AllocationMultiple"/> × input length + <see cref="AllocationConstant"/>.
 /// </summary>
 public static class FuzzRunner
 {
-    public const int AllocationMultiple = 32;
+    /// <summary>The codec's default allocation budget (<see cref="PackSerializerOptions.MaxAllocationRatio"/>).</summary>
+    public const int AllocationMultiple = 16;
 
-    public const int AllocationConstant = 64 * 1024;
+    /// <summary>The budget's allowance, one budget-check interval and the bookkeeping of a rejected read.</summary>
+    public const int AllocationConstant = PackSerializerOptions.AllocationAllowance + (192 * 1024);
 
     /// <summary>Generous, so a loaded CI machine does not fail the run; typical inputs take microseconds.</summary>
     public static readonly TimeSpan MaxInputTime = TimeSpan.FromSeconds(1);
+
+    /// <summary>CPU per input byte on top of <see cref="MaxInputTime"/>: decoding is linear, so a longer input may take proportionally longer, never quadratically.</summary>
+    public static readonly TimeSpan MaxTimePerByte = TimeSpan.FromMicroseconds(1);
 
     public static FuzzReport Run(IReadOnlyList<FuzzTarget> targets, long iterations, int seed, int workers)
     {
@@ -93,7 +98,7 @@ public static class FuzzRunner
                 failure ??= $"allocated {allocated} bytes for a {input.Length}-byte input";
             }
 
-            if (Stopwatch.GetElapsedTime(0, ticks) > MaxInputTime)
+            if (Stopwatch.GetElapsedTime(0, ticks) > MaxInputTime + (MaxTimePerByte * input.Length))
             {
                 failure ??= $"took {Stopwatch.GetElapsedTime(0, ticks).TotalMilliseconds:F0} ms";
             }

@@ -33,6 +33,10 @@ public static class FuzzTargets
             Target("union Shape[]", PackShape.Collection(ShapeUnion), random, r => Enumerable.Range(0, r.Next(0, 6)).Select(_ => Shape(r)).ToArray()),
             Target("nested List<Dictionary<string, int[][]>>", PackShape.Collection(PackShape.Dictionary(S, PackShape.Collection(PackShape.Collection(I32)))), random, Nested),
             Target("nested Holder<Dictionary<int, List<Shape>>>", PackShape.Object(PackShape.Dictionary(I32, PackShape.Collection(ShapeUnion))), random, NestedUnions),
+            Target("HashSet<long>", PackShape.Collection(F8), random, r => Enumerable.Range(0, r.Next(0, 40)).Select(_ => r.NextInt64()).ToHashSet()),
+            Target("Dictionary<long, Guid?>", PackShape.Dictionary(F8, PackShape.Nullable(PackShape.Fixed(16))), random, r => Enumerable.Range(0, r.Next(0, 20)).ToDictionary(_ => r.NextInt64(), _ => r.Next(2) == 0 ? (Guid?)null : Guid.NewGuid())),
+            Target("SixteenDecimals?[]", PackShape.Collection(PackShape.Nullable(PackShape.Fixed(256))), random, r => Enumerable.Range(0, r.Next(0, 6)).Select(_ => r.Next(3) == 0 ? (SixteenDecimals?)new SixteenDecimals { D0 = r.Next() } : null).ToArray()),
+            Target("List<WideClass>", PackShape.Collection(PackShape.Object(Enumerable.Repeat(F8, 30).ToArray())), random, r => Enumerable.Range(0, r.Next(0, 4)).Select(_ => new WideClass { M0 = r.Next(), M29 = r.Next() }).ToList()),
             Target("AllPrimitives", AllPrimitivesShape(), random, r => new AllPrimitives { Decimal = r.Next() / 100m, DateTime = DateTime.UnixEpoch.AddSeconds(r.Next()), Char = (char)r.Next(0xD800), NullableInt = r.Next(2) == 0 ? null : r.Next(), NullablePoint = r.Next(2) == 0 ? null : new Point(r.Next(), r.Next()) }),
         ];
     }

@@ -30,10 +30,21 @@ internal static class CollectionHelpers
         writer.ExitDepth();
     }
 
-    /// <summary>Reads a collection header; -1 means null. The count is bounded by the bytes that remain.</summary>
+    /// <summary>
+    /// Reads a collection header; -1 means null. The count is bounded by the bytes that remain, and the backing store it
+    /// asks for (count x the element's in-memory size) is charged to the read's allocation budget before it is allocated.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int ReadCount<T>(ref PackReader reader)
-        => reader.ReadCollectionHeader(PackTypeInfo<T>.IsBlittable ? Unsafe.SizeOf<T>() : PackFormatterCache<T>.Formatter.MinimumLength);
+    {
+        int count = reader.ReadCollectionHeader(PackTypeInfo<T>.IsBlittable ? Unsafe.SizeOf<T>() : PackFormatterCache<T>.Formatter.MinimumLength);
+        if (count > 0)
+        {
+            reader.ChargeCollection(count, Unsafe.SizeOf<T>());
+        }
+
+        return count;
+    }
 
     public static void ReadElements<T>(ref PackReader reader, Span<T> destination)
     {

@@ -1,3 +1,6 @@
+using System.Runtime.CompilerServices;
+using Pack.Formatters.Hashing;
+
 namespace Pack.Formatters.Collections;
 
 /// <summary>
@@ -60,7 +63,8 @@ internal sealed class DictionaryFormatter<TDictionary, TKey, TValue> : PackForma
             return null;
         }
 
-        var dictionary = new Dictionary<TKey, TValue>(count);
+        reader.ChargeCollection(count, Unsafe.SizeOf<TKey>() + Unsafe.SizeOf<TValue>() + 16);
+        var dictionary = new Dictionary<TKey, TValue>(count, KeyComparer<TKey>.For(reader.Options));
         reader.EnterDepth();
         for (int i = 0; i < count; i++)
         {

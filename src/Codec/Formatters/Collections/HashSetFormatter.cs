@@ -1,3 +1,6 @@
+using System.Runtime.CompilerServices;
+using Pack.Formatters.Hashing;
+
 namespace Pack.Formatters.Collections;
 
 /// <summary>Writes <see cref="HashSet{T}"/> (and <see cref="ISet{T}"/>, <see cref="IReadOnlySet{T}"/>) as a count and the elements. A duplicate element on read is an error.</summary>
@@ -36,7 +39,9 @@ internal sealed class HashSetFormatter<TSet, T> : PackFormatter<TSet>
             return null;
         }
 
-        var set = new HashSet<T>(count);
+        // An entry is the element plus its cached hash code and chain link, padded; a bucket is one more int.
+        reader.ChargeCollection(count, Unsafe.SizeOf<T>() + 16);
+        var set = new HashSet<T>(count, KeyComparer<T>.For(reader.Options));
         reader.EnterDepth();
         var formatter = PackFormatterCache<T>.Formatter;
         for (int i = 0; i < count; i++)

@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using System.Runtime.CompilerServices;
 
 namespace Pack.Formatters.Collections;
 
@@ -32,6 +33,13 @@ internal sealed class ImmutableListFormatter<TList, T> : PackFormatter<TList>
     public override TList? Deserialize(ref PackReader reader)
     {
         T[]? array = PackFormatterCache<T[]>.Formatter.Deserialize(ref reader);
-        return array is null ? null : (TList)(object)ImmutableList.Create(array);
+        if (array is null)
+        {
+            return null;
+        }
+
+        // Each element becomes a tree node (object header, left and right links, height and count, the value).
+        reader.ChargeCollection(array.Length, 40 + Unsafe.SizeOf<T>());
+        return (TList)(object)ImmutableList.Create(array);
     }
 }

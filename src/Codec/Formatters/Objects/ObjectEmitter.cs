@@ -258,6 +258,12 @@ internal static class ObjectEmitter
                 il.Emit(OpCodes.Ldnull);
                 il.Emit(OpCodes.Ret);
                 il.MarkLabel(present);
+
+                // The instance is charged to the read's allocation budget: an empty body (4 bytes) can stand for an
+                // object of any size, so object counts alone do not bound memory.
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldc_I8, TypeLayout.InstanceSize(type));
+                il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.ChargeAllocation))!);
             }
 
             // A member missing from an older payload gets its constructor parameter's default value.

@@ -20,6 +20,21 @@ internal static class TypeLayout
     /// <summary>Whether values of <paramref name="type"/> can be copied to and from the wire as raw memory.</summary>
     public static bool IsBlittable(Type type) => Blittables.GetOrAdd(type, ComputeBlittable);
 
+    /// <summary>An estimate of the heap size of one instance of the class <paramref name="type"/>: object header, method table and every instance field, 8-byte aligned.</summary>
+    public static long InstanceSize(Type type)
+    {
+        long size = 2 * IntPtr.Size;
+        for (var current = type; current is not null && current != typeof(object); current = current.BaseType)
+        {
+            foreach (var field in current.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly))
+            {
+                size += field.FieldType.IsValueType ? RuntimeHelpers.SizeOf(field.FieldType.TypeHandle) : IntPtr.Size;
+            }
+        }
+
+        return Math.Max(24, (size + 7) & ~7L);
+    }
+
     private static int ComputeFixedLength(Type type)
     {
         int primitive = PrimitiveLength(type);

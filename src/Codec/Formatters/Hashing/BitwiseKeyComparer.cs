@@ -1,0 +1,11 @@
+namespace Pack.Formatters.Hashing;
+
+/// <summary>Keys whose equality is equality of their bytes (integers, enums, <see cref="Guid"/>, ...): every byte is hashed with the process's seed.</summary>
+/// <typeparam name="T">The key type.</typeparam>
+internal sealed class BitwiseKeyComparer<T> : IEqualityComparer<T>
+    where T : unmanaged
+{
+    public bool Equals(T x, T y) => EqualityComparer<T>.Default.Equals(x, y);
+
+    public int GetHashCode(T obj) => KeyComparerFactory.HashBytes(in obj);
+}

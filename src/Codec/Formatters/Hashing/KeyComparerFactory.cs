@@ -1,0 +1,140 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace Pack.Formatters.Hashing;
+
+/// <summary>Builds the collision-resistant comparer for a key type, once per type.</summary>
+internal static class KeyComparerFactory
+{
+    public static object? Create(Type type)
+    {
+        if (type == typeof(double))
+        {
+            return new DoubleKeyComparer();
+        }
+
+        if (type == typeof(float))
+        {
+            return new SingleKeyComparer();
+        }
+
+        if (type == typeof(Half))
+        {
+            return new HalfKeyComparer();
+        }
+
+        if (type == typeof(decimal))
+        {
+            return new DecimalKeyComparer();
+        }
+
+        if (type == typeof(DateTime))
+        {
+            return new DateTimeKeyComparer();
+        }
+
+        if (type == typeof(DateTimeOffset))
+        {
+            return new DateTimeOffsetKeyComparer();
+        }
+
+        if (IsBitwiseEquatable(type))
+        {
+            return Activator.CreateInstance(typeof(BitwiseKeyComparer<>).MakeGenericType(type));
+        }
+
+        if (!type.IsGenericType)
+        {
+            return null;
+        }
+
+        var definition = type.GetGenericTypeDefinition();
+        var arguments = type.GetGenericArguments();
+        if (definition == typeof(Nullable<>))
+        {
+            return Create(arguments[0]) is { } inner
+                ? Activator.CreateInstance(typeof(NullableKeyComparer<>).MakeGenericType(arguments), inner)
+                : null;
+        }
+
+        var composite = definition == typeof(KeyValuePair<,>) ? typeof(KeyValuePairKeyComparer<,>)
+            : definition == typeof(ValueTuple<,>) ? typeof(ValueTupleKeyComparer<,>)
+            : definition == typeof(ValueTuple<,,>) ? typeof(ValueTupleKeyComparer<,,>)
+            : null;
+        if (composite is null)
+        {
+            return null;
+        }
+
+        // A composite is only worth it when a component is protected; a string component already is, by .NET.
+        var components = new object?[arguments.Length];
+        bool protects = false;
+        for (int i = 0; i < arguments.Length; i++)
+        {
+            components[i] = Create(arguments[i]);
+            protects |= components[i] is not null || arguments[i] == typeof(string);
+        }
+
+        if (!protects)
+        {
+            return null;
+        }
+
+        for (int i = 0; i < arguments.Length; i++)
+        {
+            components[i] ??= typeof(EqualityComparer<>).MakeGenericType(arguments[i]).GetProperty(nameof(EqualityComparer<int>.Default))!.GetValue(null);
+        }
+
+        return Activator.CreateInstance(composite.MakeGenericType(arguments), components);
+    }
+
+    /// <summary>Types whose default equality is equality of their bytes, so hashing the bytes agrees with it.</summary>
+    private static bool IsBitwiseEquatable(Type type)
+        => type.IsEnum
+            || type == typeof(int) || type == typeof(uint) || type == typeof(long) || type == typeof(ulong)
+            || type == typeof(short) || type == typeof(ushort) || type == typeof(byte) || type == typeof(sbyte)
+            || type == typeof(char) || type == typeof(bool) || type == typeof(nint) || type == typeof(nuint)
+            || type == typeof(Int128) || type == typeof(UInt128) || type == typeof(Guid)
+            || type == typeof(TimeSpan) || type == typeof(DateOnly) || type == typeof(TimeOnly);
+
+    /// <summary>Hashes the bytes of <paramref name="value"/> with the process's random seed.</summary>
+    /// <remarks>The common sizes are one <see cref="HashCode.Combine{T1}(T1)"/> call on whole ints (the size is a JIT-time constant, so the other branches vanish).</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int HashBytes<T>(in T value)
+        where T : unmanaged
+    {
+        ref byte bytes = ref Unsafe.As<T, byte>(ref Unsafe.AsRef(in value));
+        if (Unsafe.SizeOf<T>() == 1)
+        {
+            return HashCode.Combine(bytes);
+        }
+
+        if (Unsafe.SizeOf<T>() == 2)
+        {
+            return HashCode.Combine(Unsafe.ReadUnaligned<ushort>(ref bytes));
+        }
+
+        if (Unsafe.SizeOf<T>() == 4)
+        {
+            return HashCode.Combine(Unsafe.ReadUnaligned<int>(ref bytes));
+        }
+
+        if (Unsafe.SizeOf<T>() == 8)
+        {
+            return HashCode.Combine(Unsafe.ReadUnaligned<int>(ref bytes), Unsafe.ReadUnaligned<int>(ref Unsafe.Add(ref bytes, 4)));
+        }
+
+        if (Unsafe.SizeOf<T>() == 16)
+        {
+            return HashCode.Combine(
+                Unsafe.ReadUnaligned<int>(ref bytes),
+                Unsafe.ReadUnaligned<int>(ref Unsafe.Add(ref bytes, 4)),
+                Unsafe.ReadUnaligned<int>(ref Unsafe.Add(ref bytes, 8)),
+                Unsafe.ReadUnaligned<int>(ref Unsafe.Add(ref bytes, 12)));
+        }
+
+        var hash = default(HashCode);
+        hash.AddBytes(MemoryMarshal.AsBytes(new ReadOnlySpan<T>(in value)));
+        return hash.ToHashCode();
+    }
+}

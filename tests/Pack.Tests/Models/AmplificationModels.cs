@@ -1,0 +1,66 @@
+namespace Pack.Tests.Models;
+
+/// <summary>A fixed-width struct of 256 bytes: no header, so a null <c>SixteenDecimals?</c> is one byte on the wire.</summary>
+public struct SixteenDecimals
+{
+    public decimal D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12, D13, D14, D15;
+}
+
+/// <summary>A class of 30 longs: an empty body (4 bytes on the wire) stands for a 256-byte instance.</summary>
+public class WideClass
+{
+    public long M0 { get; set; }
+    public long M1 { get; set; }
+    public long M2 { get; set; }
+    public long M3 { get; set; }
+    public long M4 { get; set; }
+    public long M5 { get; set; }
+    public long M6 { get; set; }
+    public long M7 { get; set; }
+    public long M8 { get; set; }
+    public long M9 { get; set; }
+    public long M10 { get; set; }
+    public long M11 { get; set; }
+    public long M12 { get; set; }
+    public long M13 { get; set; }
+    public long M14 { get; set; }
+    public long M15 { get; set; }
+    public long M16 { get; set; }
+    public long M17 { get; set; }
+    public long M18 { get; set; }
+    public long M19 { get; set; }
+    public long M20 { get; set; }
+    public long M21 { get; set; }
+    public long M22 { get; set; }
+    public long M23 { get; set; }
+    public long M24 { get; set; }
+    public long M25 { get; set; }
+    public long M26 { get; set; }
+    public long M27 { get; set; }
+    public long M28 { get; set; }
+    public long M29 { get; set; }
+}
+
+/// <summary>A struct with a variable-length member, so it has a header: an empty body (4 bytes) stands for 248 bytes in an array.</summary>
+public struct HeaderStruct
+{
+    public string? Name;
+    public decimal D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12, D13, D14;
+}
+
+/// <summary>A class whose initializer allocates: an empty body makes the constructor allocate a list per instance.</summary>
+public class WithInitializers
+{
+    public List<int> A { get; set; } = new(16);
+    public List<int> B { get; set; } = new(16);
+}
+
+/// <summary>The realistic shape from the hardening issue.</summary>
+public class PriceList
+{
+    public decimal?[]? Prices { get; set; }
+}
+
+public enum LongKey : long
+{
+}
