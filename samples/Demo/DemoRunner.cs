@@ -8,7 +8,9 @@ using Microsoft.AspNetCore.Http.Features;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Pack.Client;
+using Pack.Refit;
 using Pack.Samples.Contracts;
+using Refit;
 using Pack.Samples.WebApi;
 
 namespace Pack.Samples.Demo;
@@ -76,8 +78,11 @@ public static partial class DemoRunner
     {
         var jsonHandler = new ResponseFormatHandler("application/json") { InnerHandler = new SocketsHttpHandler() };
         var packHandler = new ResponseFormatHandler(accept: null) { InnerHandler = new SocketsHttpHandler() };
-        using var jsonHttp = new HttpClient(jsonHandler) { BaseAddress = baseAddress };
-        using var packHttp = new HttpClient(packHandler) { BaseAddress = baseAddress };
+
+        // PackRefitHandler asks for Pack and lets the Refit serializer see a stream's media type; it sits outside the
+        // measuring handler, so it sees the body that handler buffered.
+        using var jsonHttp = new HttpClient(new PackRefitHandler { InnerHandler = jsonHandler }) { BaseAddress = baseAddress };
+        using var packHttp = new HttpClient(new PackRefitHandler { InnerHandler = packHandler }) { BaseAddress = baseAddress };
         var json = new SampleApiClient(jsonHttp);
         var pack = new SampleApiClient(packHttp);
 
@@ -281,6 +286,18 @@ public static partial class DemoRunner
                 await call().ConfigureAwait(false);
                 output.WriteLine("  unexpected success");
                 return false;
+            }
+            catch (ValidationApiException ex)
+            {
+                // The controller endpoints go through Refit: its own exception, with the same problem+json body.
+                output.WriteLine($"  {(int)ex.StatusCode} {ex.ReasonPhrase}; type {ex.Content?.Type} (Refit ValidationApiException)");
+                output.WriteLine($"  title: {ex.Content?.Title}");
+                foreach ((string field, string[] messages) in ex.Content?.Errors ?? new Dictionary<string, string[]>())
+                {
+                    output.WriteLine($"    {field}: {string.Join(" ", messages)}");
+                }
+
+                return ex.StatusCode == System.Net.HttpStatusCode.BadRequest && ex.Content?.Errors.Count > 0;
             }
             catch (PackApiException ex)
             {

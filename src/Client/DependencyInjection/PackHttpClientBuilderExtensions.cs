@@ -9,6 +9,10 @@ public static class PackHttpClientBuilderExtensions
     /// Adds a <see cref="PackNegotiationHandler"/> to the client's handler pipeline, so every request without an
     /// <c>Accept</c> header asks for Pack and accepts JSON.
     /// </summary>
+    /// <remarks>
+    /// Not for Refit clients: their requests fail with an <see cref="InvalidOperationException"/> that points to
+    /// <c>AddPackRefitClient</c> (package <c>Pack.Refit</c>), because Refit's default JSON serializer cannot read Pack.
+    /// </remarks>
     /// <param name="builder">The client builder.</param>
     /// <returns>The same builder, to chain <c>ConfigureHttpClient</c>, resilience handlers and so on.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="builder"/> is <see langword="null"/>.</exception>
@@ -17,6 +21,6 @@ public static class PackHttpClientBuilderExtensions
         ArgumentNullException.ThrowIfNull(builder);
 
         // The factory builds a new handler per pipeline, as IHttpClientFactory requires: a DelegatingHandler cannot be shared.
-        return builder.AddHttpMessageHandler(static () => new PackNegotiationHandler());
+        return builder.AddHttpMessageHandler(static () => new PackNegotiationHandler { RejectRefitRequests = true });
     }
 }

@@ -1,0 +1,45 @@
+using Pack;
+using Pack.Refit;
+using Refit;
+
+namespace Microsoft.Extensions.DependencyInjection;
+
+/// <summary>Registers Refit clients that speak Pack.</summary>
+public static class PackRefitServiceCollectionExtensions
+{
+    /// <summary>
+    /// Registers the Refit interface <typeparamref name="TApi"/> (its requests built by Refit's source generator) with
+    /// <see cref="PackContentSerializer"/> as the content serializer and a <see cref="PackRefitHandler"/> that asks for Pack.
+    /// </summary>
+    /// <typeparam name="TApi">The Refit interface.</typeparam>
+    /// <param name="services">The service collection.</param>
+    /// <param name="configureClient">Configures the <see cref="HttpClient"/>, for example its <see cref="HttpClient.BaseAddress"/>.</param>
+    /// <param name="configureSettings">
+    /// Adjusts the <see cref="RefitSettings"/> (for example <see cref="RefitSettings.ExceptionFactory"/>). The content
+    /// serializer is already a <see cref="PackContentSerializer"/>; replacing it turns Pack off for this client.
+    /// </param>
+    /// <param name="packOptions">The Pack options, or <see langword="null"/> for <see cref="PackSerializerOptions.Default"/>.</param>
+    /// <returns>The client builder, to chain <c>ConfigureHttpClient</c>, resilience handlers, <c>AddHttpMessageHandler</c> and so on.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="services"/> is <see langword="null"/>.</exception>
+    public static IHttpClientBuilder AddPackRefitClient<TApi>(
+        this IServiceCollection services,
+        Action<HttpClient>? configureClient = null,
+        Action<RefitSettings>? configureSettings = null,
+        PackSerializerOptions? packOptions = null)
+        where TApi : class
+    {
+        ArgumentNullException.ThrowIfNull(services);
+
+        var settings = new RefitSettings { ContentSerializer = new PackContentSerializer(packOptions) };
+        configureSettings?.Invoke(settings);
+
+        IHttpClientBuilder builder = services.AddRefitGeneratedClient<TApi>(settings);
+        if (configureClient is not null)
+        {
+            builder.ConfigureHttpClient(configureClient);
+        }
+
+        // The factory builds a new handler per pipeline, as IHttpClientFactory requires: a DelegatingHandler cannot be shared.
+        return builder.AddHttpMessageHandler(static () => new PackRefitHandler());
+    }
+}

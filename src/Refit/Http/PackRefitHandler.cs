@@ -1,0 +1,60 @@
+using Pack.Client;
+
+namespace Pack.Refit;
+
+/// <summary>
+/// Asks for Pack on every Refit request and lets <see cref="PackContentSerializer"/> see the media type of a streamed
+/// response, which Refit does not pass to the serializer.
+/// </summary>
+/// <remarks>
+/// <para>
+/// A request without an <c>Accept</c> header gets <c>Accept: application/x-pack, application/json;q=0.9</c>, as
+/// <see cref="PackNegotiationHandler"/> sends. A successful Pack response keeps its headers and bytes; only the stream
+/// Refit opens on it carries the media type along.
+/// </para>
+/// <para>
+/// <c>AddPackRefitClient</c> adds it. Without DI, set <see cref="DelegatingHandler.InnerHandler"/> yourself:
+/// <c>new HttpClient(new PackRefitHandler { InnerHandler = new SocketsHttpHandler() })</c>.
+/// </para>
+/// </remarks>
+public sealed class PackRefitHandler : DelegatingHandler
+{
+    /// <inheritdoc/>
+    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+    {
+        AddAcceptIfMissing(request);
+        HttpResponseMessage response = await base.SendAsync(request, cancellationToken).ConfigureAwait(false);
+        TagPackContent(response);
+        return response;
+    }
+
+    /// <inheritdoc/>
+    protected override HttpResponseMessage Send(HttpRequestMessage request, CancellationToken cancellationToken)
+    {
+        AddAcceptIfMissing(request);
+        HttpResponseMessage response = base.Send(request, cancellationToken);
+        TagPackContent(response);
+        return response;
+    }
+
+    private static void AddAcceptIfMissing(HttpRequestMessage request)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        if (!request.Headers.Contains("Accept"))
+        {
+            request.Headers.TryAddWithoutValidation("Accept", PackAccept.Value);
+        }
+    }
+
+    private static void TagPackContent(HttpResponseMessage response)
+    {
+        // Error bodies (problem+json) and JSON are left as they are: Refit's exception factory and the JSON path read them.
+        if (response.IsSuccessStatusCode
+            && response.Content is { } content
+            && content is not PackResponseContent
+            && PackAccept.Classify(content) is PackMediaKind.Pack or PackMediaKind.PackStream)
+        {
+            response.Content = new PackResponseContent(content);
+        }
+    }
+}

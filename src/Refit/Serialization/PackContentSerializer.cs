@@ -1,0 +1,123 @@
+using System.Net.Http.Headers;
+using System.Net.Http.Json;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using Pack.Client;
+using Refit;
+
+namespace Pack.Refit;
+
+/// <summary>
+/// A Refit content serializer that writes request bodies as Pack (<c>application/x-pack</c>) and reads responses that
+/// are Pack, a Pack stream (<c>application/x-pack-stream</c>) or JSON from a server that does not speak Pack yet.
+/// </summary>
+/// <remarks>
+/// <para>
+/// Set it as <see cref="RefitSettings.ContentSerializer"/>, or let <c>services.AddPackRefitClient&lt;TApi&gt;()</c> do it.
+/// Responses are decoded by <c>Pack.Client</c> (<see cref="HttpContentPackExtensions"/>), so a Refit client and a client
+/// built on the <c>HttpClient</c> extensions read the same bodies the same way.
+/// </para>
+/// <para>
+/// Refit adds no <c>Accept</c> header of its own. The <see cref="PackRefitHandler"/> in the client's pipeline asks for
+/// Pack, and tells this serializer the media type of a streamed response, which Refit does not pass on.
+/// </para>
+/// </remarks>
+public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingContentSerializer
+{
+    private readonly PackSerializerOptions? _packOptions;
+    private readonly JsonSerializerOptions? _jsonOptions;
+
+    /// <summary>Creates a serializer with <see cref="PackSerializerOptions.Default"/> and, for JSON responses, the web defaults.</summary>
+    public PackContentSerializer()
+        : this(packOptions: null)
+    {
+    }
+
+    /// <summary>Creates a serializer with the given options.</summary>
+    /// <param name="packOptions">The Pack options, or <see langword="null"/> for <see cref="PackSerializerOptions.Default"/>.</param>
+    /// <param name="jsonOptions">
+    /// The options for JSON responses (a server not upgraded yet), or <see langword="null"/> for
+    /// <see cref="JsonSerializerOptions.Web"/>, as <c>Pack.Client</c> reads them.
+    /// </param>
+    public PackContentSerializer(PackSerializerOptions? packOptions, JsonSerializerOptions? jsonOptions = null)
+    {
+        _packOptions = packOptions;
+        _jsonOptions = jsonOptions;
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>The value is serialized straight into the request stream when the request is sent (<see cref="PackContent"/>).</remarks>
+    public HttpContent ToHttpContent<T>(T item) => PackContent.Create(item, _packOptions);
+
+    /// <inheritdoc/>
+    /// <remarks>
+    /// Pack, a Pack stream and JSON are read by <c>Pack.Client</c>. Refit also calls this with the error body it kept as
+    /// text (<see cref="ApiException.GetContentAsAsync{T}"/> wraps <see cref="ApiException.Content"/> in a
+    /// <c>text/plain</c> <see cref="StringContent"/>); errors are <c>application/problem+json</c>, so that text is read as JSON.
+    /// </remarks>
+    public Task<T?> FromHttpContentAsync<T>(HttpContent content, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(content);
+        PackMediaKind kind = PackAccept.Classify(content);
+        if (kind == PackMediaKind.Json && _jsonOptions is not null)
+        {
+            return content.ReadFromJsonAsync<T>(_jsonOptions, cancellationToken);
+        }
+
+        return kind == PackMediaKind.Other && content is StringContent
+            ? content.ReadFromJsonAsync<T>(_jsonOptions ?? JsonSerializerOptions.Web, cancellationToken)
+            : content.ReadFromPackAsync<T>(_packOptions, cancellationToken);
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>Follows <see cref="JsonPropertyNameAttribute"/>, as Refit's JSON serializer does, for query and form keys.</remarks>
+    public string? GetFieldNameForProperty(PropertyInfo propertyInfo)
+    {
+        ArgumentNullException.ThrowIfNull(propertyInfo);
+        return propertyInfo.GetCustomAttribute<JsonPropertyNameAttribute>(inherit: true)?.Name;
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>
+    /// Refit picks <paramref name="format"/> from the <c>Content-Type</c> and knows only JSON framings, so it is ignored
+    /// for a response tagged by <see cref="PackRefitHandler"/>: a Pack stream is yielded frame by frame (an error frame
+    /// raises <see cref="Streaming.PackStreamException"/>), a whole Pack array item by item, and a JSON array element by
+    /// element. Without that handler the body is read as <paramref name="format"/> says, which must be a JSON array.
+    /// </remarks>
+    public IAsyncEnumerable<T?> DeserializeStreamAsync<T>(Stream stream, StreamingContentFormat format, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        string mediaType;
+        if (stream is PackResponseStream tagged)
+        {
+            mediaType = tagged.MediaType;
+        }
+        else if (format == StreamingContentFormat.JsonArray)
+        {
+            mediaType = "application/json";
+        }
+        else
+        {
+            throw new NotSupportedException(
+                $"PackContentSerializer reads Pack streams and JSON arrays, not '{format}'. Use Refit's SystemTextJsonContentSerializer for that endpoint.");
+        }
+
+        return ReadStreamAsync<T>(stream, mediaType, cancellationToken);
+    }
+
+    private async IAsyncEnumerable<T?> ReadStreamAsync<T>(Stream stream, string mediaType, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        // Pack.Client reads a sequence from HttpContent; the stream is the response body Refit opened, wrapped without a copy.
+        using var content = new StreamContent(stream);
+        content.Headers.ContentType = new MediaTypeHeaderValue(mediaType);
+        IAsyncEnumerable<T?> items = _jsonOptions is not null && PackAccept.Classify(mediaType) == PackMediaKind.Json
+            ? JsonSerializer.DeserializeAsyncEnumerable<T>(stream, _jsonOptions, cancellationToken)
+            : content.ReadFromPackAsAsyncEnumerable<T>(_packOptions, cancellationToken);
+        await foreach (T? item in items.ConfigureAwait(false))
+        {
+            yield return item;
+        }
+    }
+}
