@@ -30,7 +30,7 @@ internal readonly struct PackBodyReadResult
 
     public static PackBodyReadResult Malformed(string error, PackException exception) => new(isEmpty: false, value: null, error, exception, isTooLarge: false);
 
-    public static PackBodyReadResult Unreadable(string error, IOException exception) => new(isEmpty: false, value: null, error, exception, isTooLarge: false);
+    public static PackBodyReadResult Unreadable(string error, Exception exception) => new(isEmpty: false, value: null, error, exception, isTooLarge: false);
 
     public static PackBodyReadResult TooLarge(string error, Exception? exception) => new(isEmpty: false, value: null, error, exception, isTooLarge: true);
 }
