@@ -1,3 +1,4 @@
+using System.Net;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using Pack.Streaming;
@@ -13,17 +14,37 @@ public static class HttpContentPackExtensions
     /// <param name="options">The Pack options, or <see langword="null"/> for <see cref="PackSerializerOptions.Default"/>.</param>
     /// <param name="cancellationToken">Cancels the read.</param>
     /// <returns>
-    /// The value. <c>application/x-pack</c> is read with <see cref="PackSerializer"/>; <c>application/json</c> and any
-    /// <c>+json</c> type with <see cref="JsonSerializer"/> and <see cref="JsonSerializerDefaults.Web"/>. Empty content
-    /// (<c>Content-Length: 0</c>) reads as <see langword="default"/>.
+    /// The value. <c>application/x-pack</c> is read with <see cref="PackSerializer"/>; <c>application/x-pack-stream</c>,
+    /// when <typeparamref name="T"/> is an array or a collection (<c>List&lt;TItem&gt;</c>, <c>IEnumerable&lt;TItem&gt;</c>,
+    /// <c>IReadOnlyList&lt;TItem&gt;</c>, a type with a constructor taking <c>IEnumerable&lt;TItem&gt;</c>), by collecting
+    /// its item frames; <c>application/json</c> and any <c>+json</c> type with <see cref="JsonSerializer"/> and
+    /// <see cref="JsonSerializerOptions.Web"/>. Empty content (<c>Content-Length: 0</c>) reads as <see langword="default"/>.
     /// </returns>
-    /// <exception cref="NotSupportedException">The content type is neither Pack nor JSON.</exception>
-    /// <exception cref="PackException">The Pack body is malformed.</exception>
-    /// <exception cref="JsonException">The JSON body is malformed or does not fit <typeparamref name="T"/>.</exception>
+    /// <exception cref="NotSupportedException">The content type is neither Pack, a Pack stream nor JSON.</exception>
+    /// <exception cref="PackContentException">
+    /// The body is malformed or does not fit <typeparamref name="T"/> (the decoder's <see cref="PackException"/> or
+    /// <see cref="JsonException"/> is the inner exception), or it is a Pack stream and <typeparamref name="T"/> is not a collection.
+    /// </exception>
+    /// <exception cref="Streaming.PackStreamException">The Pack stream ended with an error frame from the server.</exception>
     public static Task<T?> ReadFromPackAsync<T>(this HttpContent content, PackSerializerOptions? options, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(content);
-        return ReadCoreAsync<T>(content, options, cancellationToken);
+        return ReadCoreAsync<T>(content, PackClientOptions.WithSerializerOptions(options, request: null), statusCode: null, cancellationToken);
+    }
+
+    /// <summary>Reads the content as a <typeparamref name="T"/>, with the Pack and JSON options of <paramref name="clientOptions"/>.</summary>
+    /// <typeparam name="T">The type to read.</typeparam>
+    /// <param name="content">The content to read.</param>
+    /// <param name="clientOptions">The Pack and JSON options, or <see langword="null"/> for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the read.</param>
+    /// <returns>The value; see <see cref="ReadFromPackAsync{T}(HttpContent, PackSerializerOptions?, CancellationToken)"/>, with <see cref="PackClientOptions.JsonSerializerOptions"/> for JSON.</returns>
+    /// <exception cref="NotSupportedException">The content type is neither Pack, a Pack stream nor JSON.</exception>
+    /// <exception cref="PackContentException">The body is malformed or does not fit <typeparamref name="T"/>.</exception>
+    /// <exception cref="Streaming.PackStreamException">The Pack stream ended with an error frame from the server.</exception>
+    public static Task<T?> ReadFromPackAsync<T>(this HttpContent content, PackClientOptions? clientOptions, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(content);
+        return ReadCoreAsync<T>(content, clientOptions ?? PackClientOptions.Default, statusCode: null, cancellationToken);
     }
 
     /// <inheritdoc cref="ReadFromPackAsync{T}(HttpContent, PackSerializerOptions?, CancellationToken)"/>
@@ -45,14 +66,26 @@ public static class HttpContentPackExtensions
     public static IAsyncEnumerable<T?> ReadFromPackAsAsyncEnumerable<T>(this HttpContent content, PackSerializerOptions? options, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(content);
-        return ReadSequenceCoreAsync<T>(content, options, cancellationToken);
+        return ReadSequenceCoreAsync<T>(content, PackClientOptions.WithSerializerOptions(options, request: null), cancellationToken);
+    }
+
+    /// <summary>Reads the content as a sequence of <typeparamref name="T"/>, with the Pack and JSON options of <paramref name="clientOptions"/>.</summary>
+    /// <typeparam name="T">The type of the items.</typeparam>
+    /// <param name="content">The content to read.</param>
+    /// <param name="clientOptions">The Pack and JSON options, or <see langword="null"/> for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the enumeration.</param>
+    /// <returns>The items; see <see cref="ReadFromPackAsAsyncEnumerable{T}(HttpContent, PackSerializerOptions?, CancellationToken)"/>.</returns>
+    public static IAsyncEnumerable<T?> ReadFromPackAsAsyncEnumerable<T>(this HttpContent content, PackClientOptions? clientOptions, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(content);
+        return ReadSequenceCoreAsync<T>(content, clientOptions ?? PackClientOptions.Default, cancellationToken);
     }
 
     /// <inheritdoc cref="ReadFromPackAsAsyncEnumerable{T}(HttpContent, PackSerializerOptions?, CancellationToken)"/>
     public static IAsyncEnumerable<T?> ReadFromPackAsAsyncEnumerable<T>(this HttpContent content, CancellationToken cancellationToken = default) =>
         ReadFromPackAsAsyncEnumerable<T>(content, options: null, cancellationToken);
 
-    private static async Task<T?> ReadCoreAsync<T>(HttpContent content, PackSerializerOptions? options, CancellationToken cancellationToken)
+    internal static async Task<T?> ReadCoreAsync<T>(HttpContent content, PackClientOptions options, HttpStatusCode? statusCode, CancellationToken cancellationToken)
     {
         if (content.Headers.ContentLength == 0)
         {
@@ -60,9 +93,20 @@ public static class HttpContentPackExtensions
         }
 
         PackMediaKind kind = PackAccept.Classify(content);
-        if (kind is PackMediaKind.Other or PackMediaKind.PackStream)
+        if (kind == PackMediaKind.Other)
         {
             throw UnsupportedContentType(content);
+        }
+
+        var collect = kind == PackMediaKind.PackStream ? PackStreamCollector.Get(typeof(T)) : null;
+        if (kind == PackMediaKind.PackStream && collect is null)
+        {
+            throw new PackContentException(
+                $"The response is a Pack stream ({PackMediaTypes.PackStream}), which reads as an array or a collection of its items; "
+                + $"{typeof(T)} is neither. Read it as a collection (T[], List<T>, IEnumerable<T>) or item by item with ReadFromPackAsAsyncEnumerable.",
+                statusCode,
+                RawContentType(content),
+                innerException: null);
         }
 
         Stream stream = await content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
@@ -77,15 +121,29 @@ public static class HttpContentPackExtensions
                     : throw UnsupportedContentType(content);
             }
 
-            return kind == PackMediaKind.Pack
-                ? await PackSerializer.DeserializeAsync<T>(stream, options, cancellationToken).ConfigureAwait(false)
-                : await JsonSerializer.DeserializeAsync<T>(stream, JsonSerializerOptions.Web, cancellationToken).ConfigureAwait(false);
+            try
+            {
+                return kind switch
+                {
+                    PackMediaKind.Pack => await PackSerializer.DeserializeAsync<T>(stream, options.SerializerOptions, cancellationToken).ConfigureAwait(false),
+                    PackMediaKind.PackStream => (T?)await collect!(stream, options.SerializerOptions, cancellationToken).ConfigureAwait(false),
+                    _ => await JsonSerializer.DeserializeAsync<T>(stream, options.JsonSerializerOptions, cancellationToken).ConfigureAwait(false),
+                };
+            }
+            catch (Exception exception) when (exception is PackException or JsonException)
+            {
+                throw new PackContentException(
+                    $"The response body ({RawContentType(content) ?? "no content type"}) could not be read as {typeof(T)}: {exception.Message}",
+                    statusCode,
+                    RawContentType(content),
+                    exception);
+            }
         }
     }
 
     private static async IAsyncEnumerable<T?> ReadSequenceCoreAsync<T>(
         HttpContent content,
-        PackSerializerOptions? options,
+        PackClientOptions options,
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         if (content.Headers.ContentLength == 0)
@@ -105,9 +163,9 @@ public static class HttpContentPackExtensions
         {
             IAsyncEnumerable<T?> items = kind switch
             {
-                PackMediaKind.PackStream => PackStream.ReadAsync<T>(stream, options, cancellationToken),
-                PackMediaKind.Json => JsonSerializer.DeserializeAsyncEnumerable<T>(stream, JsonSerializerOptions.Web, cancellationToken),
-                _ => ReadWholeArrayAsync<T>(stream, options, cancellationToken),
+                PackMediaKind.PackStream => PackStream.ReadAsync<T>(stream, options.SerializerOptions, cancellationToken),
+                PackMediaKind.Json => JsonSerializer.DeserializeAsyncEnumerable<T>(stream, options.JsonSerializerOptions, cancellationToken),
+                _ => ReadWholeArrayAsync<T>(stream, options.SerializerOptions, cancellationToken),
             };
 
             await foreach (T? item in items.ConfigureAwait(false))
@@ -147,7 +205,10 @@ public static class HttpContentPackExtensions
         }
     }
 
+    private static string? RawContentType(HttpContent content) => content.Headers.ContentType?.ToString();
+
     private static NotSupportedException UnsupportedContentType(HttpContent content) =>
-        new($"The content type '{content.Headers.ContentType?.MediaType ?? "(none)"}' is not supported; "
-            + $"the supported types are '{PackMediaTypes.Pack}', '{PackMediaTypes.PackStream}', 'application/json' and the '+json' suffix.");
+        new($"The content type '{content.Headers.ContentType?.MediaType ?? "(none)"}' cannot be read; a Pack response is "
+            + $"'{PackMediaTypes.Pack}' or '{PackMediaTypes.PackStream}' (read as a collection or item by item), and JSON "
+            + "'application/json', 'text/json' or a '+json' type.");
 }

@@ -12,13 +12,15 @@ namespace Pack.Client;
 /// </remarks>
 public sealed class PackContent : HttpContent
 {
-    private readonly PackSerializerOptions? _options;
+    private readonly bool _hasOwnOptions;
+    private PackSerializerOptions? _options;
 
     private PackContent(object? value, Type objectType, PackSerializerOptions? options)
     {
         Value = value;
         ObjectType = objectType;
         _options = options;
+        _hasOwnOptions = options is not null;
         Headers.ContentType = new MediaTypeHeaderValue(PackMediaTypes.Pack);
     }
 
@@ -51,6 +53,15 @@ public sealed class PackContent : HttpContent
         }
 
         return new PackContent(value, inputType, options);
+    }
+
+    /// <summary>Gives content created without options the options of the client that sends it (<see cref="PackNegotiationHandler"/>).</summary>
+    internal void UseClientOptions(PackSerializerOptions? options)
+    {
+        if (!_hasOwnOptions)
+        {
+            _options = options;
+        }
     }
 
     /// <inheritdoc/>

@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using Pack.Client;
 
 namespace Microsoft.Extensions.DependencyInjection;
 
@@ -12,17 +13,19 @@ public static class PackHttpClientServiceCollectionExtensions
     /// <typeparam name="TClient">The typed client. Its constructor takes an <see cref="HttpClient"/>.</typeparam>
     /// <param name="services">The service collection.</param>
     /// <param name="configureClient">Configures the <see cref="HttpClient"/>, for example its <see cref="HttpClient.BaseAddress"/>.</param>
+    /// <param name="configureOptions">Configures the client's <see cref="PackClientOptions"/> (Pack and JSON fallback options).</param>
     /// <returns>The client builder, to chain <c>ConfigureHttpClient</c>, resilience handlers and so on.</returns>
     public static IHttpClientBuilder AddPackHttpClient<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] TClient>(
         this IServiceCollection services,
-        Action<HttpClient>? configureClient = null)
+        Action<HttpClient>? configureClient = null,
+        Action<PackClientOptions>? configureOptions = null)
         where TClient : class
     {
         ArgumentNullException.ThrowIfNull(services);
         IHttpClientBuilder builder = configureClient is null
             ? services.AddHttpClient<TClient>()
             : services.AddHttpClient<TClient>(configureClient);
-        return builder.AddPackNegotiation();
+        return builder.AddPackNegotiation(configureOptions);
     }
 
     /// <summary>
@@ -33,10 +36,12 @@ public static class PackHttpClientServiceCollectionExtensions
     /// <typeparam name="TImplementation">The implementation. Its constructor takes an <see cref="HttpClient"/>.</typeparam>
     /// <param name="services">The service collection.</param>
     /// <param name="configureClient">Configures the <see cref="HttpClient"/>, for example its <see cref="HttpClient.BaseAddress"/>.</param>
+    /// <param name="configureOptions">Configures the client's <see cref="PackClientOptions"/> (Pack and JSON fallback options).</param>
     /// <returns>The client builder, to chain <c>ConfigureHttpClient</c>, resilience handlers and so on.</returns>
     public static IHttpClientBuilder AddPackHttpClient<TClient, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] TImplementation>(
         this IServiceCollection services,
-        Action<HttpClient>? configureClient = null)
+        Action<HttpClient>? configureClient = null,
+        Action<PackClientOptions>? configureOptions = null)
         where TClient : class
         where TImplementation : class, TClient
     {
@@ -44,7 +49,7 @@ public static class PackHttpClientServiceCollectionExtensions
         IHttpClientBuilder builder = configureClient is null
             ? services.AddHttpClient<TClient, TImplementation>()
             : services.AddHttpClient<TClient, TImplementation>(configureClient);
-        return builder.AddPackNegotiation();
+        return builder.AddPackNegotiation(configureOptions);
     }
 
     /// <summary>
@@ -54,14 +59,15 @@ public static class PackHttpClientServiceCollectionExtensions
     /// <param name="services">The service collection.</param>
     /// <param name="name">The client name.</param>
     /// <param name="configureClient">Configures the <see cref="HttpClient"/>, for example its <see cref="HttpClient.BaseAddress"/>.</param>
+    /// <param name="configureOptions">Configures the client's <see cref="PackClientOptions"/> (Pack and JSON fallback options).</param>
     /// <returns>The client builder, to chain <c>ConfigureHttpClient</c>, resilience handlers and so on.</returns>
-    public static IHttpClientBuilder AddPackHttpClient(this IServiceCollection services, string name, Action<HttpClient>? configureClient = null)
+    public static IHttpClientBuilder AddPackHttpClient(this IServiceCollection services, string name, Action<HttpClient>? configureClient = null, Action<PackClientOptions>? configureOptions = null)
     {
         ArgumentNullException.ThrowIfNull(services);
         ArgumentNullException.ThrowIfNull(name);
         IHttpClientBuilder builder = configureClient is null
             ? services.AddHttpClient(name)
             : services.AddHttpClient(name, configureClient);
-        return builder.AddPackNegotiation();
+        return builder.AddPackNegotiation(configureOptions);
     }
 }

@@ -28,21 +28,41 @@ public sealed class PackNegotiationHandler : DelegatingHandler
     /// </summary>
     internal bool RejectRefitRequests { get; init; }
 
+    private readonly PackClientOptions? _options;
+
+    /// <summary>Creates a handler that only adds the <c>Accept</c> header.</summary>
+    public PackNegotiationHandler()
+    {
+    }
+
+    /// <summary>
+    /// Creates a handler that also records <paramref name="options"/> on every request, so the
+    /// <see cref="HttpClientPackExtensions"/> methods called without options of their own read and write with them
+    /// (Pack options for <see cref="PackContent"/> created without options, JSON options for JSON responses and the 415 retry).
+    /// </summary>
+    /// <param name="options">The client's options.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="options"/> is <see langword="null"/>.</exception>
+    public PackNegotiationHandler(PackClientOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        _options = options;
+    }
+
     /// <inheritdoc/>
     protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
-        AddAcceptIfMissing(request);
+        Prepare(request);
         return base.SendAsync(request, cancellationToken);
     }
 
     /// <inheritdoc/>
     protected override HttpResponseMessage Send(HttpRequestMessage request, CancellationToken cancellationToken)
     {
-        AddAcceptIfMissing(request);
+        Prepare(request);
         return base.Send(request, cancellationToken);
     }
 
-    private void AddAcceptIfMissing(HttpRequestMessage request)
+    private void Prepare(HttpRequestMessage request)
     {
         ArgumentNullException.ThrowIfNull(request);
         if (!request.Headers.Contains("Accept"))
@@ -53,6 +73,15 @@ public sealed class PackNegotiationHandler : DelegatingHandler
             }
 
             request.Headers.TryAddWithoutValidation("Accept", PackAccept.Value);
+        }
+
+        if (_options is not null)
+        {
+            request.Options.Set(PackClientOptions.RequestKey, _options);
+            if (request.Content is PackContent content)
+            {
+                content.UseClientOptions(_options.SerializerOptions);
+            }
         }
     }
 

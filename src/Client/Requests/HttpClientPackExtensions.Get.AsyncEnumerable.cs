@@ -34,7 +34,7 @@ public static partial class HttpClientPackExtensions
     public static IAsyncEnumerable<TValue?> GetFromPackAsAsyncEnumerable<TValue>(this HttpClient client, Uri? requestUri, PackSerializerOptions? options, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(client);
-        return StreamCoreAsync<TValue>(client, requestUri, options, cancellationToken);
+        return StreamCoreAsync<TValue>(client, requestUri, options, clientOptions: null, cancellationToken);
     }
 
     /// <inheritdoc cref="GetFromPackAsAsyncEnumerable{TValue}(HttpClient, Uri?, PackSerializerOptions?, CancellationToken)"/>
@@ -53,15 +53,29 @@ public static partial class HttpClientPackExtensions
         HttpClient client,
         Uri? requestUri,
         PackSerializerOptions? options,
+        PackClientOptions? clientOptions,
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         using HttpRequestMessage request = CreateRequest(client, HttpMethod.Get, requestUri, PackAccept.StreamValue);
         using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
         await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
 
-        await foreach (TValue? item in response.Content.ReadFromPackAsAsyncEnumerable<TValue>(options, cancellationToken).ConfigureAwait(false))
+        await foreach (TValue? item in response.Content.ReadFromPackAsAsyncEnumerable<TValue>(clientOptions ?? PackClientOptions.WithSerializerOptions(options, response.RequestMessage), cancellationToken).ConfigureAwait(false))
         {
             yield return item;
         }
     }
+
+    /// <inheritdoc cref="GetFromPackAsAsyncEnumerable{TValue}(HttpClient, Uri?, PackSerializerOptions?, CancellationToken)"/>
+    /// <remarks>The Pack and JSON options of <paramref name="clientOptions"/> apply to the request body, the JSON retry after a 415 and the response; <see langword="null"/> uses the client's options (set in DI) or the defaults.</remarks>
+    public static IAsyncEnumerable<TValue?> GetFromPackAsAsyncEnumerable<TValue>(this HttpClient client, Uri? requestUri, PackClientOptions? clientOptions, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(client);
+        return StreamCoreAsync<TValue>(client, requestUri, options: null, clientOptions, cancellationToken);
+    }
+
+    /// <inheritdoc cref="GetFromPackAsAsyncEnumerable{TValue}(HttpClient, Uri?, PackSerializerOptions?, CancellationToken)"/>
+    /// <remarks>The Pack and JSON options of <paramref name="clientOptions"/> apply to the request body, the JSON retry after a 415 and the response; <see langword="null"/> uses the client's options (set in DI) or the defaults.</remarks>
+    public static IAsyncEnumerable<TValue?> GetFromPackAsAsyncEnumerable<TValue>(this HttpClient client, [StringSyntax(StringSyntaxAttribute.Uri)] string? requestUri, PackClientOptions? clientOptions, CancellationToken cancellationToken = default) =>
+        GetFromPackAsAsyncEnumerable<TValue>(client, CreateUri(requestUri), clientOptions, cancellationToken);
 }

@@ -24,7 +24,7 @@ public static partial class HttpClientPackExtensions
     /// <exception cref="PackApiException">The response status is not a success.</exception>
     /// <exception cref="NotSupportedException">The response is neither Pack nor JSON.</exception>
     public static Task<TValue?> GetFromPackAsync<TValue>(this HttpClient client, Uri? requestUri, PackSerializerOptions? options, CancellationToken cancellationToken = default) =>
-        SendForPackAsync<TValue>(client, HttpMethod.Get, requestUri, options, cancellationToken);
+        SendForPackAsync<TValue>(client, HttpMethod.Get, requestUri, options, clientOptions: null, cancellationToken);
 
     /// <inheritdoc cref="GetFromPackAsync{TValue}(HttpClient, Uri?, PackSerializerOptions?, CancellationToken)"/>
     public static Task<TValue?> GetFromPackAsync<TValue>(this HttpClient client, [StringSyntax(StringSyntaxAttribute.Uri)] string? requestUri, PackSerializerOptions? options, CancellationToken cancellationToken = default) =>
@@ -37,4 +37,14 @@ public static partial class HttpClientPackExtensions
     /// <inheritdoc cref="GetFromPackAsync{TValue}(HttpClient, Uri?, PackSerializerOptions?, CancellationToken)"/>
     public static Task<TValue?> GetFromPackAsync<TValue>(this HttpClient client, [StringSyntax(StringSyntaxAttribute.Uri)] string? requestUri, CancellationToken cancellationToken = default) =>
         GetFromPackAsync<TValue>(client, CreateUri(requestUri), options: null, cancellationToken);
+
+    /// <inheritdoc cref="GetFromPackAsync{TValue}(HttpClient, Uri?, PackSerializerOptions?, CancellationToken)"/>
+    /// <remarks>The Pack and JSON options of <paramref name="clientOptions"/> apply to the request body, the JSON retry after a 415 and the response; <see langword="null"/> uses the client's options (set in DI) or the defaults.</remarks>
+    public static Task<TValue?> GetFromPackAsync<TValue>(this HttpClient client, Uri? requestUri, PackClientOptions? clientOptions, CancellationToken cancellationToken = default) =>
+        SendForPackAsync<TValue>(client, HttpMethod.Get, requestUri, options: null, clientOptions, cancellationToken);
+
+    /// <inheritdoc cref="GetFromPackAsync{TValue}(HttpClient, Uri?, PackSerializerOptions?, CancellationToken)"/>
+    /// <remarks>The Pack and JSON options of <paramref name="clientOptions"/> apply to the request body, the JSON retry after a 415 and the response; <see langword="null"/> uses the client's options (set in DI) or the defaults.</remarks>
+    public static Task<TValue?> GetFromPackAsync<TValue>(this HttpClient client, [StringSyntax(StringSyntaxAttribute.Uri)] string? requestUri, PackClientOptions? clientOptions, CancellationToken cancellationToken = default) =>
+        GetFromPackAsync<TValue>(client, CreateUri(requestUri), clientOptions, cancellationToken);
 }

@@ -24,7 +24,7 @@ public static partial class HttpClientPackExtensions
     /// <returns>The response, whatever its status.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="client"/> is <see langword="null"/>.</exception>
     public static Task<HttpResponseMessage> PatchAsPackAsync<TValue>(this HttpClient client, Uri? requestUri, TValue value, PackSerializerOptions? options, CancellationToken cancellationToken = default) =>
-        SendAsPackAsync(client, HttpMethod.Patch, requestUri, value, options, cancellationToken);
+        SendAsPackAsync(client, HttpMethod.Patch, requestUri, value, options, clientOptions: null, cancellationToken);
 
     /// <inheritdoc cref="PatchAsPackAsync{TValue}(HttpClient, Uri?, TValue, PackSerializerOptions?, CancellationToken)"/>
     public static Task<HttpResponseMessage> PatchAsPackAsync<TValue>(this HttpClient client, [StringSyntax(StringSyntaxAttribute.Uri)] string? requestUri, TValue value, PackSerializerOptions? options, CancellationToken cancellationToken = default) =>
@@ -58,7 +58,7 @@ public static partial class HttpClientPackExtensions
     /// <exception cref="PackApiException">The response status is not a success.</exception>
     /// <exception cref="NotSupportedException">The response is neither Pack nor JSON.</exception>
     public static Task<TResult?> PatchAsPackAsync<TValue, TResult>(this HttpClient client, Uri? requestUri, TValue value, PackSerializerOptions? options, CancellationToken cancellationToken = default) =>
-        SendAsPackAsync<TValue, TResult>(client, HttpMethod.Patch, requestUri, value, options, cancellationToken);
+        SendAsPackAsync<TValue, TResult>(client, HttpMethod.Patch, requestUri, value, options, clientOptions: null, cancellationToken);
 
     /// <inheritdoc cref="PatchAsPackAsync{TValue, TResult}(HttpClient, Uri?, TValue, PackSerializerOptions?, CancellationToken)"/>
     public static Task<TResult?> PatchAsPackAsync<TValue, TResult>(this HttpClient client, [StringSyntax(StringSyntaxAttribute.Uri)] string? requestUri, TValue value, PackSerializerOptions? options, CancellationToken cancellationToken = default) =>
@@ -71,4 +71,24 @@ public static partial class HttpClientPackExtensions
     /// <inheritdoc cref="PatchAsPackAsync{TValue, TResult}(HttpClient, Uri?, TValue, PackSerializerOptions?, CancellationToken)"/>
     public static Task<TResult?> PatchAsPackAsync<TValue, TResult>(this HttpClient client, [StringSyntax(StringSyntaxAttribute.Uri)] string? requestUri, TValue value, CancellationToken cancellationToken = default) =>
         PatchAsPackAsync<TValue, TResult>(client, CreateUri(requestUri), value, options: null, cancellationToken);
+
+    /// <inheritdoc cref="PatchAsPackAsync{TValue}(HttpClient, Uri?, TValue, PackSerializerOptions?, CancellationToken)"/>
+    /// <remarks>The Pack and JSON options of <paramref name="clientOptions"/> apply to the request body, the JSON retry after a 415 and the response; <see langword="null"/> uses the client's options (set in DI) or the defaults.</remarks>
+    public static Task<HttpResponseMessage> PatchAsPackAsync<TValue>(this HttpClient client, Uri? requestUri, TValue value, PackClientOptions? clientOptions, CancellationToken cancellationToken = default) =>
+        SendAsPackAsync(client, HttpMethod.Patch, requestUri, value, options: null, clientOptions, cancellationToken);
+
+    /// <inheritdoc cref="PatchAsPackAsync{TValue}(HttpClient, Uri?, TValue, PackSerializerOptions?, CancellationToken)"/>
+    /// <remarks>The Pack and JSON options of <paramref name="clientOptions"/> apply to the request body, the JSON retry after a 415 and the response; <see langword="null"/> uses the client's options (set in DI) or the defaults.</remarks>
+    public static Task<HttpResponseMessage> PatchAsPackAsync<TValue>(this HttpClient client, [StringSyntax(StringSyntaxAttribute.Uri)] string? requestUri, TValue value, PackClientOptions? clientOptions, CancellationToken cancellationToken = default) =>
+        PatchAsPackAsync(client, CreateUri(requestUri), value, clientOptions, cancellationToken);
+
+    /// <inheritdoc cref="PatchAsPackAsync{TValue, TResult}(HttpClient, Uri?, TValue, PackSerializerOptions?, CancellationToken)"/>
+    /// <remarks>The Pack and JSON options of <paramref name="clientOptions"/> apply to the request body, the JSON retry after a 415 and the response; <see langword="null"/> uses the client's options (set in DI) or the defaults.</remarks>
+    public static Task<TResult?> PatchAsPackAsync<TValue, TResult>(this HttpClient client, Uri? requestUri, TValue value, PackClientOptions? clientOptions, CancellationToken cancellationToken = default) =>
+        SendAsPackAsync<TValue, TResult>(client, HttpMethod.Patch, requestUri, value, options: null, clientOptions, cancellationToken);
+
+    /// <inheritdoc cref="PatchAsPackAsync{TValue, TResult}(HttpClient, Uri?, TValue, PackSerializerOptions?, CancellationToken)"/>
+    /// <remarks>The Pack and JSON options of <paramref name="clientOptions"/> apply to the request body, the JSON retry after a 415 and the response; <see langword="null"/> uses the client's options (set in DI) or the defaults.</remarks>
+    public static Task<TResult?> PatchAsPackAsync<TValue, TResult>(this HttpClient client, [StringSyntax(StringSyntaxAttribute.Uri)] string? requestUri, TValue value, PackClientOptions? clientOptions, CancellationToken cancellationToken = default) =>
+        PatchAsPackAsync<TValue, TResult>(client, CreateUri(requestUri), value, clientOptions, cancellationToken);
 }

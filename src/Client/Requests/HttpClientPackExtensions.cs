@@ -28,39 +28,39 @@ public static partial class HttpClientPackExtensions
         return request;
     }
 
-    private static Task<TValue?> SendForPackAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, PackSerializerOptions? options, CancellationToken cancellationToken)
+    private static Task<TValue?> SendForPackAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client); // Thrown synchronously, before anything is sent.
-        return SendForPackCoreAsync<TValue>(client, method, requestUri, options, cancellationToken);
+        return SendForPackCoreAsync<TValue>(client, method, requestUri, options, clientOptions, cancellationToken);
     }
 
-    private static async Task<TValue?> SendForPackCoreAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, PackSerializerOptions? options, CancellationToken cancellationToken)
+    private static async Task<TValue?> SendForPackCoreAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
     {
         using var timeout = LinkTimeout(client, cancellationToken);
         var token = timeout?.Token ?? cancellationToken;
         using HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value);
         using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
-        return await ReadResultAsync<TValue>(response, options, token).ConfigureAwait(false);
+        return await ReadResultAsync<TValue>(response, options, clientOptions, token).ConfigureAwait(false);
     }
 
-    private static Task<HttpResponseMessage> SendAsPackAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, CancellationToken cancellationToken)
+    private static Task<HttpResponseMessage> SendAsPackAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
-        return SendWithJsonFallbackAsync(client, method, requestUri, value, options, HttpCompletionOption.ResponseContentRead, cancellationToken);
+        return SendWithJsonFallbackAsync(client, method, requestUri, value, options, clientOptions, HttpCompletionOption.ResponseContentRead, cancellationToken);
     }
 
-    private static Task<TResult?> SendAsPackAsync<TValue, TResult>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, CancellationToken cancellationToken)
+    private static Task<TResult?> SendAsPackAsync<TValue, TResult>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client); // Thrown synchronously, before anything is sent.
-        return SendAsPackCoreAsync<TValue, TResult>(client, method, requestUri, value, options, cancellationToken);
+        return SendAsPackCoreAsync<TValue, TResult>(client, method, requestUri, value, options, clientOptions, cancellationToken);
     }
 
-    private static async Task<TResult?> SendAsPackCoreAsync<TValue, TResult>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, CancellationToken cancellationToken)
+    private static async Task<TResult?> SendAsPackCoreAsync<TValue, TResult>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
     {
         using var timeout = LinkTimeout(client, cancellationToken);
         var token = timeout?.Token ?? cancellationToken;
-        using HttpResponseMessage response = await SendWithJsonFallbackAsync(client, method, requestUri, value, options, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
-        return await ReadResultAsync<TResult>(response, options, token).ConfigureAwait(false);
+        using HttpResponseMessage response = await SendWithJsonFallbackAsync(client, method, requestUri, value, options, clientOptions, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
+        return await ReadResultAsync<TResult>(response, options, clientOptions, token).ConfigureAwait(false);
     }
 
     private static async Task<HttpResponseMessage> SendWithJsonFallbackAsync<TValue>(
@@ -69,10 +69,11 @@ public static partial class HttpClientPackExtensions
         Uri? requestUri,
         TValue value,
         PackSerializerOptions? options,
+        PackClientOptions? clientOptions,
         HttpCompletionOption completion,
         CancellationToken cancellationToken)
     {
-        HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value, PackContent.Create(value, options));
+        HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value, PackContent.Create(value, clientOptions?.SerializerOptions ?? options));
         HttpResponseMessage response = await client.SendAsync(request, completion, cancellationToken).ConfigureAwait(false);
         if (response.StatusCode != HttpStatusCode.UnsupportedMediaType)
         {
@@ -82,11 +83,12 @@ public static partial class HttpClientPackExtensions
         // A server that is not upgraded yet refused the Pack body before acting on it; send the same value as JSON.
         response.Dispose();
         request.Dispose();
-        HttpRequestMessage jsonRequest = CreateRequest(client, method, requestUri, PackAccept.Value, JsonContent.Create(value, mediaType: null, JsonSerializerOptions.Web));
+        JsonSerializerOptions json = PackClientOptions.Resolve(clientOptions, response.RequestMessage ?? request).JsonSerializerOptions;
+        HttpRequestMessage jsonRequest = CreateRequest(client, method, requestUri, PackAccept.Value, JsonContent.Create(value, mediaType: null, json));
         return await client.SendAsync(jsonRequest, completion, cancellationToken).ConfigureAwait(false);
     }
 
-    private static async Task<TResult?> ReadResultAsync<TResult>(HttpResponseMessage response, PackSerializerOptions? options, CancellationToken cancellationToken)
+    private static async Task<TResult?> ReadResultAsync<TResult>(HttpResponseMessage response, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
     {
         await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
         if (response.StatusCode == HttpStatusCode.NoContent)
@@ -94,8 +96,9 @@ public static partial class HttpClientPackExtensions
             return default;
         }
 
-        // The body is read from the connection into a pooled buffer and decoded there, rather than buffered by HttpClient first.
-        return await response.Content.ReadFromPackAsync<TResult>(options, cancellationToken).ConfigureAwait(false);
+        // Per-call options win; otherwise those PackNegotiationHandler recorded for this client, then the defaults.
+        PackClientOptions resolved = clientOptions ?? PackClientOptions.WithSerializerOptions(options, response.RequestMessage);
+        return await HttpContentPackExtensions.ReadCoreAsync<TResult>(response.Content, resolved, response.StatusCode, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>

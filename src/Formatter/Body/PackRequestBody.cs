@@ -31,8 +31,20 @@ internal static class PackRequestBody
             }
             catch (BadHttpRequestException exception) when (exception.StatusCode == StatusCodes.Status413PayloadTooLarge)
             {
-                // The server's own limit (Kestrel's MaxRequestBodySize, [RequestSizeLimit]).
+                // The server's own limit (Kestrel's MaxRequestBodySize, [RequestSizeLimit], a decompression size limit).
                 return PackBodyReadResult.TooLarge(exception.Message, exception);
+            }
+            catch (BadHttpRequestException exception)
+            {
+                // The server rejected the framing of the body (bad chunked encoding, a body shorter than Content-Length,
+                // a minimum data rate). The client's fault; Kestrel closes the connection after the response.
+                return PackBodyReadResult.Unreadable($"The request body could not be read: {exception.Message}", exception);
+            }
+            catch (Exception exception) when (IsUndecodableContent(exception))
+            {
+                // A Content-Encoding decoder (request decompression) met data it cannot decode: garbage, a wrong
+                // format, a corrupt block. The bytes came from the client, so this is a 400, not a server fault.
+                return PackBodyReadResult.Unreadable($"The request body could not be decoded ({ContentEncoding(request)}): {exception.Message}", exception);
             }
             catch (IOException exception)
             {
@@ -42,14 +54,6 @@ internal static class PackRequestBody
                 // and log that as an error.
                 request.HttpContext.Abort();
                 return PackBodyReadResult.Unreadable($"The request body could not be read: {exception.Message}", exception);
-            }
-            catch (Exception exception) when (exception is not OperationCanceledException)
-            {
-                // Whatever else the body stream throws comes from the bytes the client sent, decoded on the way in:
-                // a Content-Encoding whose data is not valid gzip or deflate (InvalidDataException), garbage for Brotli
-                // (InvalidOperationException from its decoder), a decompression limit. The client's content, so a 400,
-                // never an unhandled 500.
-                return PackBodyReadResult.Unreadable($"The request body could not be decoded: {exception.Message}", exception);
             }
 
             var buffer = read.Buffer;
@@ -93,6 +97,26 @@ internal static class PackRequestBody
             return PackBodyReadResult.Malformed($"The request body is not a valid Pack encoding of {type.Name}: {exception.Message}", exception);
         }
     }
+
+    /// <summary>
+    /// Whether an exception thrown while reading the body was caused by the bytes the client sent rather than by the
+    /// server. <see cref="InvalidDataException"/> is always about data. <see cref="InvalidOperationException"/> and
+    /// <see cref="NotSupportedException"/> count only when a decoder in System.IO.Compression threw them (Brotli reports
+    /// invalid data so): the same types from anywhere else (a misused pipe, say) are bugs and must stay 500s. An
+    /// <see cref="IOException"/> from a decoder is about the data too, so it is answered rather than treated as a reset.
+    /// </summary>
+    private static bool IsUndecodableContent(Exception exception) => exception switch
+    {
+        InvalidDataException => true,
+        InvalidOperationException or NotSupportedException or IOException => IsThrownByCompression(exception),
+        _ => false,
+    };
+
+    private static bool IsThrownByCompression(Exception exception) =>
+        exception.TargetSite?.Module.Assembly == typeof(System.IO.Compression.BrotliStream).Assembly;
+
+    private static string ContentEncoding(HttpRequest request) =>
+        request.Headers.ContentEncoding is { Count: > 0 } encoding ? $"Content-Encoding: {encoding}" : "no Content-Encoding";
 
     private static PackBodyReadResult TooLarge(long limit) => PackBodyReadResult.TooLarge(
         string.Create(CultureInfo.InvariantCulture, $"The Pack request body is larger than the limit of {limit} bytes."),

@@ -4,7 +4,7 @@ using Microsoft.Extensions.Options;
 
 namespace Pack.AspNetCore;
 
-/// <summary>Adds the Pack formatters, the <c>pack</c> format mapping, the <c>Vary: Accept</c> filter and the 413 filter to MVC.</summary>
+/// <summary>Adds the Pack formatters, the <c>pack</c> format mapping and <c>?format=pack</c> on every action, the <c>Vary: Accept</c> filter, the 413 filter and the 406 problem filter to MVC.</summary>
 internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOptions, ILoggerFactory loggerFactory) : IConfigureOptions<MvcOptions>
 {
     /// <summary>The format name used by <c>?format=pack</c> and <c>[FormatFilter]</c> routes.</summary>
@@ -20,5 +20,7 @@ internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOpt
         options.FormatterMappings.SetMediaTypeMappingForFormat(FormatName, PackMediaTypes.Pack);
         options.Filters.Add(new VaryByAcceptResultFilter());
         options.Filters.Add(new PayloadTooLargeActionFilter());
+        options.Filters.Add(new PackFormatResultFilter());
+        options.Filters.Add(new NotAcceptableProblemFilter());
     }
 }

@@ -16,9 +16,14 @@ internal static class AcceptHeader
     private static readonly MediaType JsonMediaType = new("application/json");
     private static readonly MediaType TextJsonMediaType = new("text/json");
 
-    /// <summary>Whether the response should be Pack rather than JSON.</summary>
+    /// <summary>Whether the response should be Pack rather than JSON: <c>?format=pack</c>, or the <c>Accept</c> header.</summary>
     public static bool PrefersPack(HttpRequest request)
     {
+        if (PackFormatQuery.AsksForPack(request))
+        {
+            return true;
+        }
+
         if (!MediaTypeHeaderValue.TryParseList(request.Headers.Accept, out var ranges) || ranges.Count == 0)
         {
             return false;

@@ -35,19 +35,41 @@ internal static partial class PackStreamResponseWriter
         var body = response.BodyWriter;
         var aborted = httpContext.RequestAborted;
 
+        // The producer gets its own token, canceled whenever it is stopped before its end (the client went away, a
+        // flush failed), before it is disposed, so it always hears of it. Without that, a flush that reports a closed
+        // response (HTTP/2 completes it as soon as the client resets the stream, before RequestAborted is signalled)
+        // would end the loop and dispose the producer first, and a producer that releases resources on cancellation
+        // would never be told.
+        using var producer = CancellationTokenSource.CreateLinkedTokenSource(aborted);
+        var enumerator = ((IAsyncEnumerable<T>)items).GetAsyncEnumerator(producer.Token);
+        var ranToEnd = false;
         try
         {
-            await foreach (var item in ((IAsyncEnumerable<T>)items).WithCancellation(aborted).ConfigureAwait(false))
+            try
             {
-                PackStream.WriteItem(body, item, serializerOptions);
-
-                // Flushing per item is what lets a client act on the first item before the last one exists.
-                var flushed = await body.FlushAsync(aborted).ConfigureAwait(false);
-                if (flushed.IsCanceled || flushed.IsCompleted)
+                while (await enumerator.MoveNextAsync().ConfigureAwait(false))
                 {
-                    Log.ClientDisconnected(logger);
-                    return;
+                    PackStream.WriteItem(body, enumerator.Current, serializerOptions);
+
+                    // Flushing per item is what lets a client act on the first item before the last one exists.
+                    var flushed = await body.FlushAsync(aborted).ConfigureAwait(false);
+                    if (flushed.IsCanceled || flushed.IsCompleted)
+                    {
+                        Log.ClientDisconnected(logger);
+                        return;
+                    }
                 }
+
+                ranToEnd = true;
+            }
+            finally
+            {
+                if (!ranToEnd)
+                {
+                    await producer.CancelAsync().ConfigureAwait(false);
+                }
+
+                await enumerator.DisposeAsync().ConfigureAwait(false);
             }
 
             PackStream.WriteEnd(body);

@@ -43,6 +43,7 @@ public static class PackTestApp
     {
         app.UseResponseCompression();
         app.UseRequestDecompression();
+        app.Use(FaultyBodyMiddleware.InvokeAsync);
         app.UseExceptionHandler();
         app.UseStatusCodePages();
         app.UseRouting();

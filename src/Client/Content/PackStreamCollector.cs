@@ -1,0 +1,95 @@
+using System.Collections.Concurrent;
+using System.Reflection;
+using Pack.Streaming;
+
+namespace Pack.Client;
+
+/// <summary>
+/// Reads a whole Pack stream (<c>application/x-pack-stream</c>) as a collection: its item frames are collected, an error
+/// frame throws <see cref="PackStreamException"/>. Arrays, the collection interfaces <see cref="List{T}"/> implements, and
+/// any collection with a constructor taking <see cref="IEnumerable{T}"/> are supported.
+/// </summary>
+internal static class PackStreamCollector
+{
+    private static readonly MethodInfo CollectMethod =
+        typeof(PackStreamCollector).GetMethod(nameof(CollectAsync), BindingFlags.NonPublic | BindingFlags.Static)!;
+
+    private static readonly ConcurrentDictionary<Type, Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>>?> Collectors = new();
+
+    /// <summary>The collector for <paramref name="type"/>, or <see langword="null"/> when it is not a collection of items.</summary>
+    public static Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>>? Get(Type type) =>
+        Collectors.GetOrAdd(type, static type => Create(type));
+
+    private static Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>>? Create(Type type)
+    {
+        if (type == typeof(string) || FindElementType(type) is not { } element)
+        {
+            return null;
+        }
+
+        var listType = typeof(List<>).MakeGenericType(element);
+        Func<object, object>? convert = null;
+        if (type.IsArray)
+        {
+            var toArray = listType.GetMethod(nameof(List<object>.ToArray))!;
+            convert = list => toArray.Invoke(list, null)!;
+        }
+        else if (type.IsAssignableFrom(listType))
+        {
+            convert = static list => list;
+        }
+        else if (!type.IsAbstract && type.GetConstructor([typeof(IEnumerable<>).MakeGenericType(element)]) is { } constructor)
+        {
+            convert = list => constructor.Invoke([list]);
+        }
+
+        if (convert is null)
+        {
+            return null;
+        }
+
+        var collect = CollectMethod.MakeGenericMethod(element)
+            .CreateDelegate<Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>>>();
+        return async (stream, options, cancellationToken) => convert(await collect(stream, options, cancellationToken).ConfigureAwait(false));
+    }
+
+    private static Type? FindElementType(Type type)
+    {
+        if (type.IsArray)
+        {
+            return type.GetArrayRank() == 1 ? type.GetElementType() : null;
+        }
+
+        if (type.IsInterface && type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IEnumerable<>))
+        {
+            return type.GetGenericArguments()[0];
+        }
+
+        Type? found = null;
+        foreach (var candidate in type.GetInterfaces())
+        {
+            if (candidate.IsGenericType && candidate.GetGenericTypeDefinition() == typeof(IEnumerable<>))
+            {
+                if (found is not null)
+                {
+                    return null; // Ambiguous: IEnumerable<T> of two element types.
+                }
+
+                found = candidate.GetGenericArguments()[0];
+            }
+        }
+
+        return found;
+    }
+
+    private static async Task<object> CollectAsync<T>(Stream stream, PackSerializerOptions? options, CancellationToken cancellationToken)
+    {
+        var items = new List<T?>();
+        await foreach (var item in PackStream.ReadAsync<T>(stream, options, cancellationToken).ConfigureAwait(false))
+        {
+            items.Add(item);
+        }
+
+        return items;
+    }
+}

@@ -1,0 +1,51 @@
+using System.Text.Json;
+
+namespace Pack.Client;
+
+/// <summary>
+/// How a Pack client reads and writes bodies: the Pack options, and the JSON options used for a server that answers
+/// JSON (not upgraded yet) and for the JSON retry after a <c>415</c>.
+/// </summary>
+/// <remarks>
+/// Set them per client with <c>AddPackHttpClient(..., configureOptions)</c> or <c>AddPackNegotiation(configureOptions)</c>
+/// (named options, one set per client name), or per call with the overloads of <see cref="HttpClientPackExtensions"/> and
+/// <see cref="HttpContentPackExtensions"/> that take a <see cref="PackClientOptions"/>. Per-call options win over the client's.
+/// Treat an instance as read-only once it is in use.
+/// </remarks>
+public sealed class PackClientOptions
+{
+    /// <summary>The Pack options, or <see langword="null"/> for <see cref="PackSerializerOptions.Default"/>.</summary>
+    public PackSerializerOptions? SerializerOptions { get; set; }
+
+    /// <summary>
+    /// The JSON options for JSON responses and for the JSON retry of a request body after a <c>415</c>.
+    /// Default <see cref="JsonSerializerOptions.Web"/>; set your server's options (a <c>JsonStringEnumConverter</c>, say)
+    /// while it still answers JSON.
+    /// </summary>
+    public JsonSerializerOptions JsonSerializerOptions
+    {
+        get;
+        set => field = value ?? throw new ArgumentNullException(nameof(value));
+    } = JsonSerializerOptions.Web;
+
+    /// <summary>The defaults: <see cref="PackSerializerOptions.Default"/> and <see cref="JsonSerializerOptions.Web"/>.</summary>
+    internal static PackClientOptions Default { get; } = new();
+
+    /// <summary>The key under which <see cref="PackNegotiationHandler"/> records a client's options on each request.</summary>
+    internal static HttpRequestOptionsKey<PackClientOptions> RequestKey { get; } = new("Pack.Client.PackClientOptions");
+
+    /// <summary>Per-call options first, then those of the client that sent <paramref name="request"/>, then the defaults.</summary>
+    internal static PackClientOptions Resolve(PackClientOptions? perCall, HttpRequestMessage? request) =>
+        perCall
+        ?? (request is not null && request.Options.TryGetValue(RequestKey, out var client) ? client : null)
+        ?? Default;
+
+    /// <summary>Options for a call that passed only Pack options: those, with the client's (or default) JSON options.</summary>
+    internal static PackClientOptions WithSerializerOptions(PackSerializerOptions? serializerOptions, HttpRequestMessage? request)
+    {
+        var resolved = Resolve(perCall: null, request);
+        return serializerOptions is null || ReferenceEquals(serializerOptions, resolved.SerializerOptions)
+            ? resolved
+            : new PackClientOptions { SerializerOptions = serializerOptions, JsonSerializerOptions = resolved.JsonSerializerOptions };
+    }
+}
