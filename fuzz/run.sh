@@ -27,14 +27,16 @@ per_target=$(( seconds / ${#targets[@]} ))
 out="$root/fuzz/findings"
 bin="$out/bin"
 summary="${PACK_FUZZ_SUMMARY:-$out/summary.md}"
-mkdir -p "$out"
+mkdir -p "$out" "$(dirname "$summary")"
 
 command -v afl-fuzz >/dev/null 2>&1 || { echo "afl-fuzz not found: run fuzz/install.sh" >&2; exit 2; }
 dotnet tool restore >/dev/null
 
 echo "== build and instrument"
-rm -rf "$bin"
+rm -rf "$bin" "$bin.plain"
 dotnet publish fuzz/Pack.Fuzz -c Release -o "$bin" --nologo -v q >/dev/null
+# An uninstrumented copy replays findings: instrumented code only runs inside SharpFuzz's runner.
+rm -rf "$bin.plain" && cp -r "$bin" "$bin.plain"
 dotnet tool run sharpfuzz "$bin/Pack.dll" >/dev/null
 dotnet tool run sharpfuzz "$bin/Pack.AspNetCore.dll" >/dev/null
 
@@ -63,7 +65,7 @@ for t in "${targets[@]}"; do
   if [ "$((crashes + hangs))" -gt 0 ]; then
     found=1
     echo "!! $t: $crashes crashes, $hangs hangs in $dir/default; replaying them:"
-    dotnet "$bin/Pack.Fuzz.dll" replay "$t" "$dir/default/crashes" "$dir/default/hangs" | grep -E "^(VIOLATION|replay|   at Pack)" | head -60 || true
+    dotnet "$bin.plain/Pack.Fuzz.dll" replay "$t" "$dir/default/crashes" "$dir/default/hangs" | grep -E "^(VIOLATION|replay|   at Pack)" | head -60 || true
   fi
   if [ "${PACK_FUZZ_SAVE:-0}" = 1 ]; then
     find "$dir/default/queue" -maxdepth 1 -type f -size -4k | while read -r input; do

@@ -21,8 +21,14 @@ switch (args[0])
         return await Replay.RunAsync(args[1], args[2..]).ConfigureAwait(false);
     case "http":
     {
-        await using var http = await HttpCoverageTarget.StartAsync().ConfigureAwait(false);
-        Fuzzer.OutOfProcess.Run(stream => http.RunAsync(ReadAll(stream)).GetAwaiter().GetResult());
+        // Instrumented code may run only inside Fuzzer.Run (SharpFuzz sets up the coverage map there): the app starts on
+        // the first input and then serves every later one.
+        HttpCoverageTarget? http = null;
+        Fuzzer.OutOfProcess.Run(stream =>
+        {
+            http ??= HttpCoverageTarget.StartAsync().GetAwaiter().GetResult();
+            http.RunAsync(ReadAll(stream)).GetAwaiter().GetResult();
+        });
         return 0;
     }
 
