@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Running;
+using Pack.Benchmarks.Codecs;
 using Pack.Benchmarks.Http;
 using Pack.Benchmarks.OneShot;
 using Pack.Benchmarks.Reporting;
@@ -8,6 +9,11 @@ using Pack.Benchmarks.Reporting;
 if (args.Contains("--oneshot"))
 {
     return OrganizationOneShot.Run(args);
+}
+
+if (args.Contains("--verify"))
+{
+    return CodecVerifier.Run();
 }
 
 if (args.Contains("--http"))
