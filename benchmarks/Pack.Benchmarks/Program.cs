@@ -16,6 +16,11 @@ if (args.Contains("--verify"))
     return CodecVerifier.Run();
 }
 
+if (args.Contains("--server"))
+{
+    return await HttpBenchmarkServer.RunAsync(args);
+}
+
 if (args.Contains("--http"))
 {
     return await HttpLoadRunner.RunAsync(args);
