@@ -11,6 +11,16 @@ if (args.Contains("--oneshot"))
     return OrganizationOneShot.Run(args);
 }
 
+if (args.Contains("--compression"))
+{
+    return CompressionTable.Run(args);
+}
+
+if (args.Contains("--memory"))
+{
+    return await LargeResponseMemory.RunAsync(args);
+}
+
 if (args.Contains("--verify"))
 {
     return CodecVerifier.Run();

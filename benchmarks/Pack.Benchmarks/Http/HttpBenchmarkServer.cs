@@ -66,6 +66,7 @@ public sealed class HttpBenchmarkServer : IAsyncDisposable
         });
         app.MapGet(ServerStats.Path, static () => TypedResults.Ok(ServerStats.Capture()));
         app.MapPost(ServerStats.ResetPath, static () => TypedResults.Ok(ServerStats.ResetPeak()));
+        app.MapPost(ServerStats.PreparePath, static (int members) => TypedResults.Ok(HttpWorkloadData.Organization(members).Members?.Count));
         app.MapControllers();
         MinimalApiEndpoints.Map(app);
         app.MapGrpcService<GrpcWorkloadService>();

@@ -89,6 +89,14 @@ public sealed class ServerProcess : IAsyncDisposable
     /// <summary>The server's own figures (allocations, working set); with <paramref name="reset"/> after a GC and a reset of the peak.</summary>
     public Task<ServerStats> GetStatsAsync(bool reset) => GetStatsAsync(Http1, reset);
 
+    /// <summary>Has the server build the H3 organization of <paramref name="members"/> members without sending it.</summary>
+    public async Task PrepareAsync(int members)
+    {
+        using var client = new HttpClient { BaseAddress = Http1, Timeout = TimeSpan.FromMinutes(5) };
+        using var response = await client.PostAsync(string.Create(CultureInfo.InvariantCulture, $"{ServerStats.PreparePath}?members={members}"), null);
+        response.EnsureSuccessStatusCode();
+    }
+
     /// <inheritdoc/>
     public async ValueTask DisposeAsync()
     {

@@ -15,6 +15,9 @@ public sealed record ServerStats(long AllocatedBytes, long WorkingSet, long Peak
     /// <summary>The path that collects garbage and resets the peak working set (Linux: <c>clear_refs</c> 5), then returns the stats.</summary>
     public const string ResetPath = "/stats/reset-peak";
 
+    /// <summary>The path that builds the H3 organization of <c>?members=N</c> without sending it.</summary>
+    public const string PreparePath = "/stats/prepare";
+
     /// <summary>This process's figures now.</summary>
     public static ServerStats Capture()
     {
