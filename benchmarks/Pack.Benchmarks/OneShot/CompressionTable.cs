@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.IO.Compression;
+using System.Text;
 using System.Text.Json;
 using MessagePack;
 using Pack.Benchmarks.Http;
@@ -15,7 +16,8 @@ namespace Pack.Benchmarks.OneShot;
 /// ASP.NET Core's ResponseCompression providers use (<see cref="GZipStream"/> and <see cref="BrotliStream"/> at
 /// <see cref="CompressionLevel.Fastest"/>), against MessagePack with <c>Lz4BlockArray</c>, with JSON beside them. For
 /// each: bytes, and the best of <c>--runs</c> (default 3) encode and decode times (encode = serialize + compress,
-/// decode = decompress + deserialize), each decoded result checked. Prints a markdown table.
+/// decode = decompress + deserialize), each decoded result checked. Prints a markdown table and writes it to
+/// <c>&lt;out&gt;/compression.md</c> (<c>--out</c>, default <c>BenchmarkDotNet.Artifacts/results</c>).
 /// </summary>
 public static class CompressionTable
 {
@@ -26,10 +28,13 @@ public static class CompressionTable
     {
         if (!TryInt(args, "--members", 1_000_000, out var members) || !TryInt(args, "--runs", 3, out var runs))
         {
-            Console.Error.WriteLine("usage: --compression [--members N] [--runs N]");
+            Console.Error.WriteLine("usage: --compression [--members N] [--runs N] [--out DIR]");
             return 2;
         }
 
+        var index = Array.IndexOf(args, "--out");
+        var output = index >= 0 && index + 1 < args.Length ? args[index + 1] : Path.Combine("BenchmarkDotNet.Artifacts", "results");
+        var report = new StringBuilder();
         var organization = WorkloadData.Organization(members);
         var contract = ContractMapper.ToContract(organization);
         var peers = new (string Name, Func<byte[]> Encode, Func<byte[], int?> Decode)[]
@@ -42,13 +47,13 @@ public static class CompressionTable
             ("JSON + gzip (Fastest)", () => Compress(JsonSerializer.SerializeToUtf8Bytes(organization, JsonPeer.Options), s => new GZipStream(s, CompressionLevel.Fastest)), b => JsonSerializer.Deserialize<Organization>(Decompress(b, s => new GZipStream(s, CompressionMode.Decompress)), JsonPeer.Options)?.Members?.Count),
         };
 
-        Console.WriteLine($"# W4 size and compression: {members:N0} members, best of {runs} runs");
-        Console.WriteLine();
-        Console.WriteLine($"{DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, {Machine.Describe()}, load average {File.ReadAllText("/proc/loadavg").Trim()} at start.");
-        Console.WriteLine("MessagePack serializes the attributed copy (built before timing); the others the POCO.");
-        Console.WriteLine();
-        Console.WriteLine("| format | bytes | vs Pack | encode ms | decode ms | encode + decode ms |");
-        Console.WriteLine("|---|---:|---:|---:|---:|---:|");
+        report.AppendLine($"# W4 size and compression: {members:N0} members, best of {runs} runs");
+        report.AppendLine();
+        report.AppendLine($"{DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, {Machine.Describe()}, load average {File.ReadAllText("/proc/loadavg").Trim()} at start.");
+        report.AppendLine("MessagePack serializes the attributed copy (built before timing); the others the POCO.");
+        report.AppendLine();
+        report.AppendLine("| format | bytes | vs Pack | encode ms | decode ms | encode + decode ms |");
+        report.AppendLine("|---|---:|---:|---:|---:|---:|");
         long packBytes = 0;
         var failed = false;
         foreach (var (name, encode, decode) in peers)
@@ -75,9 +80,14 @@ public static class CompressionTable
             }
 
             packBytes = packBytes == 0 ? bytes.Length : packBytes;
-            Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"| {name} | {bytes.Length:N0} | {(double)bytes.Length / packBytes:N3} | {bestEncode:N0} | {bestDecode:N0} | {bestEncode + bestDecode:N0} |"));
+            report.AppendLine(string.Create(CultureInfo.InvariantCulture, $"| {name} | {bytes.Length:N0} | {(double)bytes.Length / packBytes:N3} | {bestEncode:N0} | {bestDecode:N0} | {bestEncode + bestDecode:N0} |"));
         }
 
+        Console.Write(report.ToString());
+        Directory.CreateDirectory(output);
+        var path = Path.Combine(output, "compression.md");
+        File.WriteAllText(path, report.ToString());
+        Console.WriteLine($"Written to {Path.GetFullPath(path)}");
         return failed ? 1 : 0;
     }
 
