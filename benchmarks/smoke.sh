@@ -30,7 +30,7 @@ run --compression --members 2000 --runs 1
 
 echo "== HTTP cells through wrk and h2load"
 if ! { command -v wrk && command -v h2load; } >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-  bash benchmarks/install-load-generators.sh || echo "(could not install wrk/h2load)"
+  timeout 300 bash benchmarks/install-load-generators.sh || echo "(could not install wrk/h2load)"
 fi
 if command -v wrk >/dev/null 2>&1 && command -v h2load >/dev/null 2>&1; then
   DURATION=1 WARMUP=0 CONCURRENCY=2 RETRIES=0 MAX_FOREIGN_CPU=100 NO_BUILD=1 OUT="$out/http" bash benchmarks/external-load.sh
