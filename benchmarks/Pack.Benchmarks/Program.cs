@@ -36,7 +36,10 @@ if (args.Contains("--http"))
     return await HttpLoadRunner.RunAsync(args);
 }
 
-var config = DefaultConfig.Instance
+// BenchmarkDotNet rebuilds this project (protoc, the MemoryPack generator) before running; on a busy 2-core machine that
+// can take longer than its default two minutes.
+var config = ManualConfig.Create(DefaultConfig.Instance)
+    .WithBuildTimeout(TimeSpan.FromMinutes(15))
     .AddDiagnoser(MemoryDiagnoser.Default)
     .AddColumn(new PayloadSizeColumn())
     .AddLogicalGroupRules(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)
