@@ -1,8 +1,40 @@
 #!/usr/bin/env bash
-# Smoke pass for CI: every benchmark runs once with BenchmarkDotNet's dry job, and the HTTP load runner runs every
-# (workload, protocol, format) cell for half a second, so the suite keeps compiling and running.
-# It measures nothing; full runs are documented in benchmarks/README.md. Exits non-zero if any benchmark or request fails.
+# Smoke pass for CI: proves that every benchmark and every HTTP cell builds, runs and answers correctly. It measures
+# nothing (its timings mean nothing); full runs are documented in benchmarks/README.md. In order:
+#   1. --verify: every codec workload round-trips through every peer, payload sizes are sane;
+#   2. BenchmarkDotNet's dry job over every benchmark class (one launch, one cold invocation each; each peer's global
+#      setup round-trips its payload first);
+#   3. the .NET HTTP runner over every cell (MVC, minimal APIs, Grpc.AspNetCore, protobuf-net.Grpc; HTTP/1.1 and h2c)
+#      for a fraction of a second, against the server in its own process;
+#   4. the H3 memory mode and the compression table on small sizes;
+#   5. the external load generators (wrk, h2load) over every cell for one second, if they are installed or can be
+#      installed with apt-get (skipped with a notice otherwise).
+# Exits non-zero if any benchmark, request or check fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dotnet run -c Release --project benchmarks/Pack.Benchmarks -- --filter '*' --job dry --artifacts artifacts/benchmark-smoke
-dotnet run -c Release --no-build --project benchmarks/Pack.Benchmarks -- --http --seconds 0.5 --warmup 0 --concurrency 2 --out artifacts/benchmark-smoke/http
+out=artifacts/benchmark-smoke
+run() { dotnet run -c Release --no-build --project benchmarks/Pack.Benchmarks -- "$@"; }
+start=$SECONDS
+
+dotnet build -c Release benchmarks/Pack.Benchmarks -v q --nologo
+echo "== codec peers: round trip and payload sizes (--verify)"
+run --verify
+echo "== BenchmarkDotNet dry job, every benchmark"
+run --filter '*' --job dry --artifacts "$out"
+echo "== HTTP cells through the .NET client (server in its own process)"
+run --http --seconds 0.3 --warmup 0 --concurrency 2 --retries 0 --out "$out/http"
+echo "== H3 large-response memory mode (small sizes)"
+run --memory --members 1000,20000 --requests 1 --out "$out/http"
+echo "== W4 size and compression table (small size)"
+run --compression --members 2000 --runs 1
+
+echo "== HTTP cells through wrk and h2load"
+if ! { command -v wrk && command -v h2load; } >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  timeout 300 bash benchmarks/install-load-generators.sh || echo "(could not install wrk/h2load)"
+fi
+if command -v wrk >/dev/null 2>&1 && command -v h2load >/dev/null 2>&1; then
+  DURATION=1 WARMUP=0 CONCURRENCY=2 RETRIES=0 MAX_FOREIGN_CPU=100 NO_BUILD=1 OUT="$out/http" bash benchmarks/external-load.sh
+else
+  echo "wrk or h2load not available: external load cells skipped (bash benchmarks/install-load-generators.sh installs them)"
+fi
+echo "== benchmark smoke pass took $((SECONDS - start)) s"

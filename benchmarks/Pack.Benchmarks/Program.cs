@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Running;
+using Pack.Benchmarks.Codecs;
 using Pack.Benchmarks.Http;
 using Pack.Benchmarks.OneShot;
 using Pack.Benchmarks.Reporting;
@@ -10,12 +11,35 @@ if (args.Contains("--oneshot"))
     return OrganizationOneShot.Run(args);
 }
 
+if (args.Contains("--compression"))
+{
+    return CompressionTable.Run(args);
+}
+
+if (args.Contains("--memory"))
+{
+    return await LargeResponseMemory.RunAsync(args);
+}
+
+if (args.Contains("--verify"))
+{
+    return CodecVerifier.Run();
+}
+
+if (args.Contains("--server"))
+{
+    return await HttpBenchmarkServer.RunAsync(args);
+}
+
 if (args.Contains("--http"))
 {
     return await HttpLoadRunner.RunAsync(args);
 }
 
-var config = DefaultConfig.Instance
+// BenchmarkDotNet rebuilds this project (protoc, the MemoryPack generator) before running; on a busy 2-core machine that
+// can take longer than its default two minutes.
+var config = ManualConfig.Create(DefaultConfig.Instance)
+    .WithBuildTimeout(TimeSpan.FromMinutes(15))
     .AddDiagnoser(MemoryDiagnoser.Default)
     .AddColumn(new PayloadSizeColumn())
     .AddLogicalGroupRules(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)

@@ -1,7 +1,8 @@
 using System.Buffers;
 using System.Text.Json;
 using BenchmarkDotNet.Attributes;
-using Google.Protobuf;
+using MemoryPack;
+using MessagePack;
 using Pack.Benchmarks.Peers;
 using Pack.Benchmarks.Reporting;
 
@@ -46,7 +47,7 @@ public abstract class CodecBenchmarkBase : IPayloadSizeSource
         return PeerOf(benchmarkMethod) is { } peer ? Encode(peer).Length : null;
     }
 
-    /// <summary>Builds the payload (and its protobuf message) for the current [Params].</summary>
+    /// <summary>Builds the payload (and its attributed copies) for the current [Params].</summary>
     protected abstract void Prepare();
 
     /// <summary>Runs the serialize benchmark of <paramref name="peer"/> once.</summary>
@@ -76,11 +77,27 @@ public abstract class CodecBenchmarkBase : IPayloadSizeSource
         return buffer.WrittenCount;
     }
 
-    /// <summary>Google.Protobuf into the reused buffer.</summary>
-    protected int WriteProtobuf(IMessage message)
+    /// <summary>MemoryPack into the reused buffer.</summary>
+    protected int WriteMemoryPack<T>(T value)
     {
         buffer.ResetWrittenCount();
-        message.WriteTo(buffer);
+        MemoryPackSerializer.Serialize(buffer, value);
+        return buffer.WrittenCount;
+    }
+
+    /// <summary>MessagePack-CSharp into the reused buffer.</summary>
+    protected int WriteMessagePack<T>(T value, MessagePackSerializerOptions options)
+    {
+        buffer.ResetWrittenCount();
+        MessagePackSerializer.Serialize(buffer, value, options);
+        return buffer.WrittenCount;
+    }
+
+    /// <summary>protobuf-net into the reused buffer.</summary>
+    protected int WriteProtobuf<T>(T value)
+    {
+        buffer.ResetWrittenCount();
+        ProtoBuf.Serializer.Serialize(buffer, value);
         return buffer.WrittenCount;
     }
 

@@ -1,7 +1,7 @@
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
 using Pack.Benchmarks.Peers;
-using Pack.Benchmarks.Protos;
+using Pack.Benchmarks.Peers.Contracts;
 using Pack.Benchmarks.Workloads;
 
 namespace Pack.Benchmarks.Codecs;
@@ -11,39 +11,17 @@ namespace Pack.Benchmarks.Codecs;
 /// by the seed's three hand-written methods. The seed measured 500,000 writes: BitConverter 87–108 ms,
 /// StructureToPtr 85–101 ms, direct shifts 61–87 ms.
 /// </summary>
-public class W1_PacketHeader : CodecBenchmarkBase
+public class W1_PacketHeader : CodecBenchmark<PacketHeader, PacketHeaderContract, PacketHeaderContract>
 {
     private const int HeaderSize = 4;
     private readonly byte[] header = new byte[HeaderSize];
-    private PacketHeader value;
-    private PacketHeaderMessage message = null!;
-
-    /// <summary>System.Text.Json (reflection, cached options).</summary>
-    [Benchmark(Baseline = true), BenchmarkCategory(Categories.Serialize)]
-    public int SerializeJson() => WriteJson(value);
-
-    /// <summary>Pack.</summary>
-    [Benchmark, BenchmarkCategory(Categories.Serialize)]
-    public int SerializePack() => WritePack(value);
-
-    /// <summary>The hand-written BinaryWriter codec.</summary>
-    [Benchmark, BenchmarkCategory(Categories.Serialize)]
-    public int SerializeBinary()
-    {
-        BinaryCodec.Write(StartBinary(), value);
-        return BinaryWrittenCount;
-    }
-
-    /// <summary>Google.Protobuf.</summary>
-    [Benchmark, BenchmarkCategory(Categories.Serialize)]
-    public int SerializeProtobuf() => WriteProtobuf(message);
 
     /// <summary>Seed method 1: <see cref="BitConverter.GetBytes(ushort)"/> and <see cref="Array.CopyTo(Array, int)"/>; allocates per field.</summary>
     [Benchmark, BenchmarkCategory(Categories.Serialize)]
     public int BitConverterGetBytes()
     {
-        BitConverter.GetBytes(value.Size).CopyTo(header, 0);
-        BitConverter.GetBytes(value.Id).CopyTo(header, 2);
+        BitConverter.GetBytes(Value.Size).CopyTo(header, 0);
+        BitConverter.GetBytes(Value.Id).CopyTo(header, 2);
         return HeaderSize;
     }
 
@@ -53,7 +31,7 @@ public class W1_PacketHeader : CodecBenchmarkBase
     {
         fixed (byte* pointer = header)
         {
-            Marshal.StructureToPtr(value, (IntPtr)pointer, false);
+            Marshal.StructureToPtr(Value, (IntPtr)pointer, false);
         }
 
         return HeaderSize;
@@ -64,10 +42,10 @@ public class W1_PacketHeader : CodecBenchmarkBase
     public int DirectShifts()
     {
         var buffer = header;
-        buffer[0] = (byte)value.Size;
-        buffer[1] = (byte)(value.Size >> 8);
-        buffer[2] = (byte)value.Id;
-        buffer[3] = (byte)(value.Id >> 8);
+        buffer[0] = (byte)Value.Size;
+        buffer[1] = (byte)(Value.Size >> 8);
+        buffer[2] = (byte)Value.Id;
+        buffer[3] = (byte)(Value.Id >> 8);
         return HeaderSize;
     }
 
@@ -78,22 +56,17 @@ public class W1_PacketHeader : CodecBenchmarkBase
             : base.GetPayloadSize(benchmarkMethod);
 
     /// <inheritdoc/>
-    protected override void Prepare()
-    {
-        value = WorkloadData.PacketHeader();
-        message = ProtobufMessages.From(value);
-    }
+    protected override PacketHeader CreateValue() => WorkloadData.PacketHeader();
 
     /// <inheritdoc/>
-    protected override void Serialize(CodecPeer peer)
-    {
-        _ = peer switch
-        {
-            CodecPeer.Json => SerializeJson(),
-            CodecPeer.Pack => SerializePack(),
-            CodecPeer.Binary => SerializeBinary(),
-            CodecPeer.Protobuf => SerializeProtobuf(),
-            _ => throw new ArgumentOutOfRangeException(nameof(peer), peer, null),
-        };
-    }
+    protected override PacketHeaderContract ToContract(PacketHeader value) => ContractMapper.ToContract(value);
+
+    /// <inheritdoc/>
+    protected override PacketHeaderContract ToProto(PacketHeader value) => ContractMapper.ToContract(value);
+
+    /// <inheritdoc/>
+    protected override void WriteBinary(BinaryWriter writer, PacketHeader value) => BinaryCodec.Write(writer, value);
+
+    /// <inheritdoc/>
+    protected override PacketHeader ReadBinary(BinaryReader reader) => BinaryCodec.ReadPacketHeader(reader);
 }

@@ -1,19 +1,13 @@
 using BenchmarkDotNet.Attributes;
 using Pack.Benchmarks.Peers;
-using Pack.Benchmarks.Protos;
+using Pack.Benchmarks.Peers.Contracts;
 using Pack.Benchmarks.Workloads;
 
 namespace Pack.Benchmarks.Codecs;
 
 /// <summary>W4: seed 004's organization, a POCO with a string array and a list of members.</summary>
-public class W4_Organization : CodecBenchmark<Organization, OrganizationMessage>
+public class W4_Organization : CodecBenchmark<Organization, OrganizationContract, OrganizationContract>
 {
-    /// <summary>Creates the benchmark.</summary>
-    public W4_Organization()
-        : base(OrganizationMessage.Parser)
-    {
-    }
-
     /// <summary>The number of members.</summary>
     [Params(1_000, 100_000)]
     public int Members { get; set; } = 1_000;
@@ -22,7 +16,10 @@ public class W4_Organization : CodecBenchmark<Organization, OrganizationMessage>
     protected override Organization CreateValue() => WorkloadData.Organization(Members);
 
     /// <inheritdoc/>
-    protected override OrganizationMessage ToMessage(Organization value) => ProtobufMessages.From(value);
+    protected override OrganizationContract ToContract(Organization value) => ContractMapper.ToContract(value);
+
+    /// <inheritdoc/>
+    protected override OrganizationContract ToProto(Organization value) => ContractMapper.ToContract(value);
 
     /// <inheritdoc/>
     protected override void WriteBinary(BinaryWriter writer, Organization value) => BinaryCodec.Write(writer, value);

@@ -1,7 +1,7 @@
 using System.Runtime.CompilerServices;
 using BenchmarkDotNet.Attributes;
 using Pack.Benchmarks.Peers;
-using Pack.Benchmarks.Protos;
+using Pack.Benchmarks.Peers.Contracts;
 using Pack.Benchmarks.Workloads;
 
 namespace Pack.Benchmarks.Codecs;
@@ -11,16 +11,10 @@ namespace Pack.Benchmarks.Codecs;
 /// <see cref="Buffer.MemoryCopy(void*, void*, long, long)"/>, the physical floor: Pack's time divided by theirs is
 /// Pack as a fraction of memcpy.
 /// </summary>
-public class W5_Vector3Array : CodecBenchmark<Vector3[], Vector3ArrayMessage>
+public class W5_Vector3Array : CodecBenchmark<Vector3[], Vector3Contract[], Vector3ArrayContract>
 {
     private static readonly int ByteCount = WorkloadData.Vector3Count * Unsafe.SizeOf<Vector3>();
     private readonly byte[] copyTarget = new byte[ByteCount];
-
-    /// <summary>Creates the benchmark.</summary>
-    public W5_Vector3Array()
-        : base(Vector3ArrayMessage.Parser)
-    {
-    }
 
     /// <summary>The serialize floor: the array's bytes copied into a reused buffer.</summary>
     [Benchmark, BenchmarkCategory(Categories.Serialize)]
@@ -57,7 +51,13 @@ public class W5_Vector3Array : CodecBenchmark<Vector3[], Vector3ArrayMessage>
     protected override Vector3[] CreateValue() => WorkloadData.Vector3Array();
 
     /// <inheritdoc/>
-    protected override Vector3ArrayMessage ToMessage(Vector3[] value) => ProtobufMessages.From(value);
+    protected override Vector3Contract[] ToContract(Vector3[] value) => ContractMapper.ToContract(value);
+
+    /// <inheritdoc/>
+    protected override Vector3ArrayContract ToProto(Vector3[] value) => new() { Items = ContractMapper.ToContract(value) };
+
+    /// <inheritdoc/>
+    protected override object? FromProto(Vector3ArrayContract value) => value.Items;
 
     /// <inheritdoc/>
     protected override void WriteBinary(BinaryWriter writer, Vector3[] value) => BinaryCodec.Write(writer, value);

@@ -1,6 +1,6 @@
 namespace Pack.Benchmarks.Http;
 
-/// <summary>The wire format a cell asks for: the same action, negotiated by <c>Accept</c>.</summary>
+/// <summary>The wire format (and peer) a cell uses.</summary>
 public enum HttpFormat
 {
     /// <summary>No body (the Kestrel ceiling).</summary>
@@ -11,4 +11,10 @@ public enum HttpFormat
 
     /// <summary>Pack through Pack.Client's extensions, which send <c>Accept: application/x-pack, application/json;q=0.9</c>.</summary>
     Pack,
+
+    /// <summary>Grpc.AspNetCore with <c>.proto</c>-generated messages; Grpc.Net.Client's generated client. h2c only.</summary>
+    Grpc,
+
+    /// <summary>protobuf-net.Grpc code-first (C# contracts, no <c>.proto</c>); its client over Grpc.Net.Client. h2c only.</summary>
+    GrpcCodeFirst,
 }

@@ -12,8 +12,20 @@ public sealed class HttpLoadOptions
     /// <summary>Unrecorded warmup seconds per cell; default 3.</summary>
     public double WarmupSeconds { get; private init; } = 3;
 
-    /// <summary>Concurrent workers (requests in flight); default 16.</summary>
-    public int Concurrency { get; private init; } = 16;
+    /// <summary>Concurrent workers (requests in flight), one set of cells per value; default 16 and 64.</summary>
+    public IReadOnlyList<int> Concurrency { get; private init; } = [16, 64];
+
+    /// <summary>Host styles for the JSON and Pack cells; default MVC controllers and minimal APIs.</summary>
+    public IReadOnlyList<HttpApi> Apis { get; private init; } = [HttpApi.Mvc, HttpApi.Minimal];
+
+    /// <summary>A running server to use (<c>HTTP/1.1 URL;HTTP/2 URL</c>) instead of starting one; default none.</summary>
+    public string? ServerUrls { get; private init; }
+
+    /// <summary>How many times a cell is run again when other processes used more than <see cref="MaxForeignCpu"/>; default 2.</summary>
+    public int Retries { get; private init; } = 2;
+
+    /// <summary>The share of the machine's CPU other processes may use during a cell before it counts as interfered; default 0.10.</summary>
+    public double MaxForeignCpu { get; private init; } = 0.10;
 
     /// <summary>Threads of the client thread pool; default the number of logical cores.</summary>
     public int ClientThreads { get; private init; } = Environment.ProcessorCount;
@@ -25,7 +37,7 @@ public sealed class HttpLoadOptions
     public IReadOnlyList<Version> Protocols { get; private init; } = [HttpVersion.Version11, HttpVersion.Version20];
 
     /// <summary>Formats to run (the ceiling always runs when selected).</summary>
-    public IReadOnlyList<HttpFormat> Formats { get; private init; } = [HttpFormat.Json, HttpFormat.Pack];
+    public IReadOnlyList<HttpFormat> Formats { get; private init; } = [HttpFormat.Json, HttpFormat.Pack, HttpFormat.Grpc, HttpFormat.GrpcCodeFirst];
 
     /// <summary>Where <c>http-load.md</c> goes; default <c>BenchmarkDotNet.Artifacts/results</c>.</summary>
     public string OutputDirectory { get; private init; } = Path.Combine("BenchmarkDotNet.Artifacts", "results");
@@ -58,7 +70,22 @@ public sealed class HttpLoadOptions
         {
             Seconds = Seconds("--seconds", defaults.Seconds, 0.1),
             WarmupSeconds = Seconds("--warmup", defaults.WarmupSeconds, 0),
-            Concurrency = Count("--concurrency", defaults.Concurrency),
+            Concurrency = Value("--concurrency") is { } concurrency
+                ? [.. List(concurrency).Select(c => int.TryParse(c, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n > 0 ? n : throw new FormatException($"--concurrency: '{c}' is not a positive integer"))]
+                : defaults.Concurrency,
+            Apis = Value("--apis") is { } apis
+                ? [.. List(apis).Select(a => a.ToLowerInvariant() switch
+                {
+                    "mvc" => HttpApi.Mvc,
+                    "minimal" => HttpApi.Minimal,
+                    _ => throw new FormatException($"--apis: '{a}' is not mvc or minimal"),
+                })]
+                : defaults.Apis,
+            ServerUrls = Value("--server-url"),
+            Retries = Value("--retries") is { } retries
+                ? int.TryParse(retries, NumberStyles.None, CultureInfo.InvariantCulture, out var r) ? r : throw new FormatException($"--retries: '{retries}' is not a count")
+                : defaults.Retries,
+            MaxForeignCpu = Seconds("--max-foreign-cpu", defaults.MaxForeignCpu, 0),
             ClientThreads = Count("--client-threads", defaults.ClientThreads),
             Workloads = Value("--workloads") is { } workloads ? List(workloads) : defaults.Workloads,
             Protocols = Value("--protocols") is { } protocols
@@ -74,7 +101,9 @@ public sealed class HttpLoadOptions
                 {
                     "json" => HttpFormat.Json,
                     "pack" => HttpFormat.Pack,
-                    _ => throw new FormatException($"--formats: '{f}' is not json or pack"),
+                    "grpc" => HttpFormat.Grpc,
+                    "grpc-codefirst" => HttpFormat.GrpcCodeFirst,
+                    _ => throw new FormatException($"--formats: '{f}' is not json, pack, grpc or grpc-codefirst"),
                 })]
                 : defaults.Formats,
             OutputDirectory = Value("--out") ?? defaults.OutputDirectory,

@@ -18,7 +18,7 @@ namespace Pack.Benchmarks.Http;
 /// </remarks>
 public static class HttpLoadRunner
 {
-    private const string Usage = "usage: --http [--seconds S] [--warmup S] [--concurrency N] [--client-threads N] [--workloads H1,H3,...] [--protocols 1.1,2] [--formats json,pack] [--out DIR]";
+    private const string Usage = "usage: --http [--seconds S] [--warmup S] [--concurrency 16,64] [--client-threads N] [--workloads H1,H3,...] [--protocols 1.1,2] [--formats json,pack,grpc,grpc-codefirst] [--apis mvc,minimal] [--retries N] [--max-foreign-cpu 0.10] [--server-url 'URL1;URL2'] [--out DIR]";
 
     /// <summary>Runs the mode and returns the process exit code.</summary>
     public static async Task<int> RunAsync(string[] args)
@@ -35,36 +35,53 @@ public static class HttpLoadRunner
             return 2;
         }
 
-        var cells = (from workload in HttpWorkload.All
+        var cells = (from concurrency in options.Concurrency
+                     from workload in HttpWorkload.All
                      where options.Workloads.Count == 0 || options.Workloads.Any(w => workload.Id.StartsWith(w, StringComparison.OrdinalIgnoreCase))
                      from protocol in new[] { HttpVersion.Version11, HttpVersion.Version20 }
-                     where options.Protocols.Contains(protocol) && (protocol == HttpVersion.Version11 || workload.Http2)
+                     where options.Protocols.Contains(protocol)
                      from format in workload.Formats
                      where format == HttpFormat.None || options.Formats.Contains(format)
-                     select (workload, protocol, format)).ToList();
+                     where protocol == HttpVersion.Version20 || format is not (HttpFormat.Grpc or HttpFormat.GrpcCodeFirst)
+                     from api in format is HttpFormat.Json or HttpFormat.Pack ? options.Apis : [HttpApi.None]
+                     select new CellKey(workload, protocol, format, api, concurrency)).ToList();
         if (cells.Count == 0)
         {
-            Console.Error.WriteLine("No (workload, protocol, format) cell matches the filters.");
+            Console.Error.WriteLine("No (workload, protocol, format, api) cell matches the filters.");
             return 2;
         }
 
-        var header = Header(options, cells.Count);
+        await using var server = options.ServerUrls is { } urls ? await ServerProcess.AttachAsync(urls) : await ServerProcess.StartAsync();
+        var serverStats = await server.GetStatsAsync(reset: false);
+        var header = Header(options, cells.Count, server, serverStats);
         Console.WriteLine(header);
-        await using var server = await HttpBenchmarkServer.StartAsync();
         using var clientThreads = new ClientThreadPool(options.ClientThreads);
         var rows = new List<CellResult>();
-        foreach (var (workload, protocol, format) in cells)
+        foreach (var cell in cells)
         {
-            var baseAddress = protocol == HttpVersion.Version20 ? server.Http2 : server.Http1;
-            var result = await RunCellAsync(workload, protocol, format, baseAddress, options, clientThreads);
-            Console.WriteLine(result.ToRow());
+            var baseAddress = cell.Protocol == HttpVersion.Version20 ? server.Http2 : server.Http1;
+            CellResult result;
+            var attempt = 0;
+            while (true)
+            {
+                result = await RunCellAsync(cell, baseAddress, options, clientThreads, server);
+                result.Attempts = ++attempt;
+                if (!result.Interfered(options.MaxForeignCpu) || attempt > options.Retries || result.Errors > 0)
+                {
+                    break;
+                }
+
+                Console.WriteLine($"{result.ToRow(options.MaxForeignCpu)}  <- other processes used {result.ForeignCpu:P0} of the machine: repeating");
+            }
+
+            Console.WriteLine(result.ToRow(options.MaxForeignCpu));
             rows.Add(result);
         }
 
         var report = new StringBuilder(header).AppendLine().AppendLine(CellResult.TableHeader);
         foreach (var row in rows)
         {
-            report.AppendLine(row.ToRow());
+            report.AppendLine(row.ToRow(options.MaxForeignCpu));
         }
 
         report.AppendLine().AppendLine(Notes);
@@ -78,60 +95,45 @@ public static class HttpLoadRunner
         var failed = rows.Where(r => r.Errors > 0 || r.Requests == 0).ToList();
         foreach (var row in failed)
         {
-            Console.Error.WriteLine($"FAILED {row.Workload.Id} HTTP/{row.Protocol} {row.Format}: {row.Errors} errors, {row.Requests} requests; first error: {row.FirstError}");
+            Console.Error.WriteLine($"FAILED {row.Key.Workload.Id} HTTP/{row.Protocol} {row.Key.Format} {row.Key.Api} x{row.Key.Concurrency}: {row.Errors} errors, {row.Requests} requests; first error: {row.FirstError}");
         }
 
         return failed.Count == 0 ? 0 : 1;
     }
 
     private const string Notes = """
-        - Closed loop: each worker sends its next request when the previous one has been read and checked. `RPS` = checked requests / measured seconds; `p50`/`p99` = per-request latency in ms, from sending to the decoded and checked value.
-        - Every response is checked: status 200, the protocol version, the media type (`application/json`, `application/x-pack`, `application/x-pack-stream` for H5), and the decoded item count; the first request of each cell also compares the whole decoded value with the server's data. `errors` counts failed requests.
-        - `response bytes`: the body of one response as it arrives (no compression); for H4 the request body is the same size. `application/x-pack` requests go through Pack.Client (`Accept: application/x-pack, application/json;q=0.9`), JSON requests through System.Net.Http.Json with `Accept: application/json`.
-        - `alloc/req`: `GC.GetTotalAllocatedBytes(true)` over the measured seconds divided by requests. Server and client share the process, so this is server **plus client** allocations per request (decoding on the client included), not the server's alone.
-        - One Kestrel server on 127.0.0.1 in the benchmark process: one port HTTP/1.1 only, one port HTTP/2 only (h2c, prior knowledge). One `HttpClient` over a pooled `SocketsHttpHandler` per cell: HTTP/1.1 opens up to one connection per worker; HTTP/2 multiplexes all workers over one connection (`RequestVersionExact`).
-        - Workers run on a separate client thread pool (dedicated threads; their awaits resume there). HttpClient's socket completions and the client libraries' `ConfigureAwait(false)` continuations still use the shared .NET thread pool that Kestrel runs on.
+        - Closed loop: each worker sends its next request when the previous one has been read and checked. `RPS` = checked requests / measured seconds (for H5 one request is the whole stream; `items/s` = RPS x items); `p50`/`p99` = per-request latency in ms, from sending to the decoded and checked value.
+        - Every response is checked: status 200, the protocol version, the media type (`application/json`, `application/x-pack`, `application/x-pack-stream` for H5, `application/grpc`), and the decoded item count; the first request of each cell also compares the whole decoded value with the server's data. `errors` counts failed requests.
+        - `api`: `mvc` = controller action, format negotiated by `Accept` among the output formatters; `minimal` = minimal API, `PackResults.Ok` (and `PackBody<T>`) for Pack, the returned value (and a bound parameter) for JSON. gRPC: `grpc` = Grpc.AspNetCore with `.proto`-generated messages, `grpc-codefirst` = protobuf-net.Grpc with C# contracts; both h2c only.
+        - `response bytes`: the body of one response as it arrives (no compression; gRPC: its length-prefixed messages); for H4 the request body is the same size. Pack requests go through Pack.Client (`Accept: application/x-pack, application/json;q=0.9`), JSON requests through System.Net.Http.Json with `Accept: application/json`, gRPC through Grpc.Net.Client.
+        - `server alloc/req`: the server process's `GC.GetTotalAllocatedBytes(true)` (its `/stats` endpoint) over the measured seconds divided by requests; `client alloc/req` the same in this (client) process.
+        - The server is a separate process (`--server`) on 127.0.0.1: one port HTTP/1.1 only, one port HTTP/2 only (h2c, prior knowledge), the same Kestrel settings for every peer. One `HttpClient` (or `GrpcChannel`) over a pooled `SocketsHttpHandler` per cell: HTTP/1.1 opens up to one connection per worker; HTTP/2 multiplexes all workers over one connection (`RequestVersionExact`, `EnableMultipleHttp2Connections = false`).
+        - Workers run on a separate client thread pool (dedicated threads; their awaits resume there); socket completions use the client process's .NET thread pool.
+        - `load`: the 1-minute load average at the start and end of the measured seconds (it counts this benchmark's own client and server too, so back-to-back cells raise it by themselves). `other CPU`: the share of all cores used by processes other than this client and the server during the measured seconds (`/proc/stat` less both processes' CPU time): the interference figure. A cell above the threshold is run again (up to `--retries` times); `!` marks one still above it, `runs` counts attempts.
         """;
 
-    private static string Header(HttpLoadOptions options, int cells) =>
+    private static string Header(HttpLoadOptions options, int cells, ServerProcess server, ServerStats stats) =>
         $"""
-        # HTTP workloads (H0–H5), closed-loop load
+        # HTTP workloads (H0–H5), closed-loop load, server in its own process
 
-        {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, {RuntimeInformation.OSDescription}, {RuntimeInformation.ProcessArchitecture}, {Environment.ProcessorCount} logical cores, .NET {Environment.Version}, server GC {System.Runtime.GCSettings.IsServerGC}.
-        {cells} cells, {options.WarmupSeconds.ToString(CultureInfo.InvariantCulture)} s warmup + {options.Seconds.ToString(CultureInfo.InvariantCulture)} s measured each; {options.Concurrency} concurrent workers on {options.ClientThreads} client threads.
+        {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, {Machine.Describe()}; server pid {server.ProcessId} at {server.Http1} (HTTP/1.1) and {server.Http2} (h2c), server GC {stats.ServerGc}.
+        {cells} cells, {options.WarmupSeconds.ToString(CultureInfo.InvariantCulture)} s warmup + {options.Seconds.ToString(CultureInfo.InvariantCulture)} s measured each; {string.Join(" and ", options.Concurrency)} concurrent workers on {options.ClientThreads} client threads; interference threshold {options.MaxForeignCpu:P0} other CPU, {options.Retries} retries.
         """;
 
-    private static async Task<CellResult> RunCellAsync(HttpWorkload workload, Version protocol, HttpFormat format, Uri baseAddress, HttpLoadOptions options, ClientThreadPool clientThreads)
+    private static async Task<CellResult> RunCellAsync(CellKey cell, Uri baseAddress, HttpLoadOptions options, ClientThreadPool clientThreads, ServerProcess server)
     {
-        var result = new CellResult(workload, protocol == HttpVersion.Version20 ? "2" : "1.1", format);
-        var sockets = new SocketsHttpHandler
-        {
-            PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
-            PooledConnectionIdleTimeout = TimeSpan.FromMinutes(5),
-            MaxConnectionsPerServer = int.MaxValue,
-            AutomaticDecompression = DecompressionMethods.None,
-            UseCookies = false,
-            UseProxy = false,
-        };
-        using var client = new HttpClient(new ResponseCheckHandler(format, workload.ExpectedMediaType(format), protocol) { InnerHandler = sockets })
-        {
-            BaseAddress = baseAddress,
-            DefaultRequestVersion = protocol,
-            DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
-            Timeout = TimeSpan.FromSeconds(60),
-        };
-
+        var (workload, protocol, format, api, _) = cell;
+        var result = new CellResult(cell);
+        using var client = new HttpCellClient(format, api, workload.Action, baseAddress, protocol, workload.ExpectedMediaType(format));
         try
         {
             // One full check of the decoded value, then the bytes of one response as they come off the wire.
-            await clientThreads.Run(() => workload.ExecuteAsync(client, format, true, CancellationToken.None));
-            using (var probe = workload.CreateProbeRequest(format))
-            using (var response = await client.SendAsync(probe))
-            {
-                result.ResponseBytes = (await response.Content.ReadAsByteArrayAsync()).Length;
-            }
+            await clientThreads.Run(() => workload.ExecuteAsync(client, true, CancellationToken.None));
+            using var probe = workload.CreateProbeRequest(format, client.Path);
+            using var response = await client.Http.SendAsync(probe);
+            result.ResponseBytes = (await response.Content.ReadAsByteArrayAsync()).Length;
         }
-        catch (Exception exception) when (exception is HttpRequestException or InvalidDataException or TaskCanceledException or IOException or System.Text.Json.JsonException or PackException)
+        catch (Exception exception) when (exception is HttpRequestException or InvalidDataException or TaskCanceledException or IOException or System.Text.Json.JsonException or PackException or global::Grpc.Core.RpcException or ProtoBuf.ProtoException)
         {
             result.Errors++;
             result.FirstError = exception.GetType().Name + ": " + exception.Message;
@@ -140,35 +142,40 @@ public static class HttpLoadRunner
 
         if (options.WarmupSeconds > 0)
         {
-            await RunWorkersAsync(workload, format, client, options, options.WarmupSeconds, clientThreads, record: null);
+            await RunWorkersAsync(workload, client, cell.Concurrency, options.WarmupSeconds, clientThreads, record: null);
         }
 
         GC.Collect();
         GC.WaitForPendingFinalizers();
         GC.Collect();
+        var serverBefore = await server.GetStatsAsync(reset: false);
         var allocated = GC.GetTotalAllocatedBytes(precise: true);
+        result.LoadStart = MachineLoad.Capture(server.ProcessId);
         var stopwatch = Stopwatch.StartNew();
-        await RunWorkersAsync(workload, format, client, options, options.Seconds, clientThreads, result);
+        await RunWorkersAsync(workload, client, cell.Concurrency, options.Seconds, clientThreads, result);
         stopwatch.Stop();
-        result.AllocatedBytes = GC.GetTotalAllocatedBytes(precise: true) - allocated;
+        result.LoadEnd = MachineLoad.Capture(server.ProcessId);
+        result.ClientAllocatedBytes = GC.GetTotalAllocatedBytes(precise: true) - allocated;
+        var serverAfter = await server.GetStatsAsync(reset: false);
+        result.ServerAllocatedBytes = serverAfter.AllocatedBytes - serverBefore.AllocatedBytes;
         result.Elapsed = stopwatch.Elapsed;
         return result;
     }
 
-    private static async Task RunWorkersAsync(HttpWorkload workload, HttpFormat format, HttpClient client, HttpLoadOptions options, double seconds, ClientThreadPool clientThreads, CellResult? record)
+    private static async Task RunWorkersAsync(HttpWorkload workload, HttpCellClient client, int concurrency, double seconds, ClientThreadPool clientThreads, CellResult? record)
     {
         var deadline = Stopwatch.GetTimestamp() + (long)(seconds * Stopwatch.Frequency);
-        var workers = new Task<WorkerResult>[options.Concurrency];
+        var workers = new Task<WorkerResult>[concurrency];
         for (var i = 0; i < workers.Length; i++)
         {
-            workers[i] = clientThreads.Run(() => WorkAsync(workload, format, client, deadline));
+            workers[i] = clientThreads.Run(() => WorkAsync(workload, client, deadline));
         }
 
         var results = await Task.WhenAll(workers);
         record?.Add(results);
     }
 
-    private static async Task<WorkerResult> WorkAsync(HttpWorkload workload, HttpFormat format, HttpClient client, long deadline)
+    private static async Task<WorkerResult> WorkAsync(HttpWorkload workload, HttpCellClient client, long deadline)
     {
         var result = new WorkerResult();
         while (Stopwatch.GetTimestamp() < deadline)
@@ -176,7 +183,7 @@ public static class HttpLoadRunner
             var start = Stopwatch.GetTimestamp();
             try
             {
-                var items = await workload.ExecuteAsync(client, format, false, CancellationToken.None);
+                var items = await workload.ExecuteAsync(client, false, CancellationToken.None);
                 if (items != workload.ExpectedItems)
                 {
                     throw new InvalidDataException($"decoded {items} items, expected {workload.ExpectedItems}");
@@ -194,6 +201,8 @@ public static class HttpLoadRunner
         return result;
     }
 
+    private sealed record CellKey(HttpWorkload Workload, Version Protocol, HttpFormat Format, HttpApi Api, int Concurrency);
+
     private sealed class WorkerResult
     {
         public List<long> Latencies { get; } = new(1024);
@@ -203,20 +212,18 @@ public static class HttpLoadRunner
         public string? FirstError { get; set; }
     }
 
-    private sealed class CellResult(HttpWorkload workload, string protocol, HttpFormat format)
+    private sealed class CellResult(CellKey key)
     {
         public const string TableHeader = """
-            | workload | HTTP | format | requests | errors | RPS | p50 ms | p99 ms | response bytes | alloc/req (server + client) |
-            |---|---|---|---:|---:|---:|---:|---:|---:|---:|
+            | workload | HTTP | format | api | in flight | requests | errors | RPS | items/s | p50 ms | p99 ms | response bytes | server alloc/req | client alloc/req | load start-end | other CPU | runs |
+            |---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|
             """;
 
         private long[] latencies = [];
 
-        public HttpWorkload Workload { get; } = workload;
+        public CellKey Key { get; } = key;
 
-        public string Protocol { get; } = protocol;
-
-        public HttpFormat Format { get; } = format;
+        public string Protocol => Key.Protocol == HttpVersion.Version20 ? "2" : "1.1";
 
         public int Requests => latencies.Length;
 
@@ -226,9 +233,21 @@ public static class HttpLoadRunner
 
         public long ResponseBytes { get; set; } = -1;
 
-        public long AllocatedBytes { get; set; }
+        public long ServerAllocatedBytes { get; set; }
+
+        public long ClientAllocatedBytes { get; set; }
 
         public TimeSpan Elapsed { get; set; }
+
+        public MachineLoad LoadStart { get; set; }
+
+        public MachineLoad LoadEnd { get; set; }
+
+        public int Attempts { get; set; }
+
+        public double ForeignCpu => MachineLoad.ForeignCpu(LoadStart, LoadEnd);
+
+        public bool Interfered(double threshold) => ForeignCpu > threshold;
 
         public void Add(WorkerResult[] workers)
         {
@@ -238,18 +257,26 @@ public static class HttpLoadRunner
             FirstError ??= workers.Select(w => w.FirstError).FirstOrDefault(e => e is not null);
         }
 
-        public string ToRow()
+        public string ToRow(double threshold)
         {
-            var format = Format == HttpFormat.None ? "-" : Format.ToString().ToLowerInvariant();
+            var format = Key.Format switch
+            {
+                HttpFormat.None => "-",
+                HttpFormat.GrpcCodeFirst => "grpc-codefirst",
+                _ => Key.Format.ToString().ToLowerInvariant(),
+            };
+            var api = Key.Api == HttpApi.None ? "-" : Key.Api.ToString().ToLowerInvariant();
+            var prefix = $"| {Key.Workload.Id} | {Protocol} | {format} | {api} | {Key.Concurrency} |";
             if (Requests == 0)
             {
-                return $"| {Workload.Id} | {Protocol} | {format} | 0 | {Errors} | failed: {FirstError?.Replace('|', '/')} | | | | |";
+                return $"{prefix} 0 | {Errors} | failed: {FirstError?.Replace('|', '/')} | | | | | | | | | |";
             }
 
             var rps = Requests / Elapsed.TotalSeconds;
+            var flag = Interfered(threshold) ? " !" : string.Empty;
             return string.Create(
                 CultureInfo.InvariantCulture,
-                $"| {Workload.Id} | {Protocol} | {format} | {Requests:N0} | {Errors} | {rps:N0} | {Percentile(0.50):N3} | {Percentile(0.99):N3} | {ResponseBytes:N0} | {AllocatedBytes / Requests:N0} B |");
+                $"{prefix} {Requests:N0} | {Errors} | {rps:N0} | {rps * Math.Max(1, Key.Workload.ExpectedItems):N0} | {Percentile(0.50):N3} | {Percentile(0.99):N3} | {ResponseBytes:N0} | {ServerAllocatedBytes / Requests:N0} B | {ClientAllocatedBytes / Requests:N0} B | {LoadStart.LoadAverage1:N2}-{LoadEnd.LoadAverage1:N2} | {ForeignCpu:P0}{flag} | {Attempts} |");
         }
 
         private double Percentile(double p)

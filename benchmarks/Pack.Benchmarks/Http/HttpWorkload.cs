@@ -1,8 +1,12 @@
 using System.Net.Http.Headers;
 using System.Net.Http.Json;
 using System.Text.Json;
+using Grpc.Core;
+using Pack.Benchmarks.Http.Grpc;
+using Pack.Benchmarks.Peers.Contracts;
 using Pack.Benchmarks.Workloads;
 using Pack.Client;
+using ProtoBuf.Grpc;
 
 namespace Pack.Benchmarks.Http;
 
@@ -12,42 +16,56 @@ namespace Pack.Benchmarks.Http;
 /// </summary>
 public sealed record HttpWorkload(
     string Id,
-    string Path,
+    string Action,
     int ExpectedItems,
-    bool Http2,
-    Func<HttpClient, HttpFormat, bool, CancellationToken, Task<int>> ExecuteAsync)
+    Func<HttpCellClient, bool, CancellationToken, Task<int>> ExecuteAsync)
 {
     private static readonly JsonSerializerOptions WebJson = JsonSerializerOptions.Web;
 
     /// <summary>Every workload, the Kestrel ceiling first.</summary>
     public static IReadOnlyList<HttpWorkload> All { get; } =
     [
-        new("H0_KestrelCeiling", HttpWorkloadPaths.Ceiling, 0, Http2: true, CeilingAsync),
-        new("H1_Small", HttpWorkloadPaths.Of(HttpWorkloadPaths.Small), 1, Http2: true, (c, f, d, t) => GetAsync(c, f, HttpWorkloadPaths.Of(HttpWorkloadPaths.Small), HttpWorkloadData.Small, _ => 1, d, t)),
-        new("H2_List100", HttpWorkloadPaths.Of(HttpWorkloadPaths.List100), 100, Http2: true, (c, f, d, t) => GetAsync(c, f, HttpWorkloadPaths.Of(HttpWorkloadPaths.List100), HttpWorkloadData.List100, v => v.Count, d, t)),
-        new("H3_Organization10k", HttpWorkloadPaths.Of(HttpWorkloadPaths.Organization10k), 10_000, Http2: true, (c, f, d, t) => GetAsync(c, f, HttpWorkloadPaths.Of(HttpWorkloadPaths.Organization10k), HttpWorkloadData.Organization10k, v => v.Members?.Count ?? -1, d, t)),
-        new("H4_EchoPost1k", HttpWorkloadPaths.Of(HttpWorkloadPaths.Echo), 1_000, Http2: true, EchoAsync),
-        new("H5_Stream100k", HttpWorkloadPaths.Of(HttpWorkloadPaths.Stream100k), 100_000, Http2: false, StreamAsync),
+        new("H0_KestrelCeiling", HttpWorkloadPaths.Ceiling, 0, CeilingAsync),
+        new("H1_Small", HttpWorkloadPaths.Small, 1, SmallAsync),
+        new("H2_List100", HttpWorkloadPaths.List100, 100, List100Async),
+        new("H3_Organization10k", HttpWorkloadPaths.Organization10k, 10_000, (c, d, t) => GetAsync(c, HttpWorkloadData.Organization10k, v => v.Members?.Count ?? -1, d, t)),
+        new("H4_EchoPost1k", HttpWorkloadPaths.Echo, 1_000, EchoAsync),
+        new("H5_Stream100k", HttpWorkloadPaths.Stream100k, 100_000, StreamAsync),
     ];
 
     /// <summary>Whether the request carries a body (H4).</summary>
     public bool IsPost => Id.StartsWith("H4_", StringComparison.Ordinal);
 
+    /// <summary>Whether the workload has gRPC peers (H1, H2, H5).</summary>
+    public bool HasGrpc => Id is "H1_Small" or "H2_List100" or "H5_Stream100k";
+
     /// <summary>The formats this workload runs with.</summary>
-    public IReadOnlyList<HttpFormat> Formats => ExpectedItems == 0 ? [HttpFormat.None] : [HttpFormat.Json, HttpFormat.Pack];
+    public IReadOnlyList<HttpFormat> Formats => ExpectedItems == 0 ? [HttpFormat.None]
+        : HasGrpc ? [HttpFormat.Json, HttpFormat.Pack, HttpFormat.Grpc, HttpFormat.GrpcCodeFirst]
+        : [HttpFormat.Json, HttpFormat.Pack];
 
     /// <summary>The response media type the server must send for <paramref name="format"/>.</summary>
     public string? ExpectedMediaType(HttpFormat format) => format switch
     {
         HttpFormat.Json => "application/json",
         HttpFormat.Pack => Id.StartsWith("H5", StringComparison.Ordinal) ? PackMediaTypes.PackStream : PackMediaTypes.Pack,
+        HttpFormat.Grpc or HttpFormat.GrpcCodeFirst => "application/grpc",
         _ => null,
     };
 
     /// <summary>A request equivalent to the one <see cref="ExecuteAsync"/> sends, to count the bytes on the wire.</summary>
-    public HttpRequestMessage CreateProbeRequest(HttpFormat format)
+    public HttpRequestMessage CreateProbeRequest(HttpFormat format, string path)
     {
-        var request = new HttpRequestMessage(IsPost ? HttpMethod.Post : HttpMethod.Get, Path);
+        if (format is HttpFormat.Grpc or HttpFormat.GrpcCodeFirst)
+        {
+            // One empty message: no compression flag, zero length.
+            var grpc = new HttpRequestMessage(HttpMethod.Post, path) { Content = new ByteArrayContent(new byte[5]) };
+            grpc.Content.Headers.ContentType = new MediaTypeHeaderValue("application/grpc");
+            grpc.Headers.TryAddWithoutValidation("TE", "trailers");
+            return grpc;
+        }
+
+        var request = new HttpRequestMessage(IsPost ? HttpMethod.Post : HttpMethod.Get, path);
         if (request.Method == HttpMethod.Post)
         {
             request.Content = format == HttpFormat.Pack
@@ -63,33 +81,64 @@ public sealed record HttpWorkload(
         return request;
     }
 
-    private static async Task<int> CeilingAsync(HttpClient client, HttpFormat format, bool deep, CancellationToken cancellationToken)
+    private static CallContext Context(CancellationToken cancellationToken) => new(new CallOptions(cancellationToken: cancellationToken));
+
+    private static async Task<int> CeilingAsync(HttpCellClient client, bool deep, CancellationToken cancellationToken)
     {
-        using var response = await client.GetAsync(HttpWorkloadPaths.Ceiling, HttpCompletionOption.ResponseContentRead, cancellationToken);
+        using var response = await client.Http.GetAsync(client.Path, HttpCompletionOption.ResponseContentRead, cancellationToken);
         response.EnsureSuccessStatusCode();
         return 0;
     }
 
-    private static async Task<int> GetAsync<T>(HttpClient client, HttpFormat format, string path, T expected, Func<T, int> count, bool deep, CancellationToken cancellationToken)
+    private static async Task<int> SmallAsync(HttpCellClient client, bool deep, CancellationToken cancellationToken)
     {
-        var value = format == HttpFormat.Pack
-            ? await client.GetFromPackAsync<T>(path, cancellationToken)
-            : await client.GetFromJsonAsync<T>(path, WebJson, cancellationToken);
+        switch (client.Format)
+        {
+            case HttpFormat.Grpc:
+                var message = await client.Grpc!.SmallAsync(new EmptyRequest(), cancellationToken: cancellationToken);
+                return Check(HttpWorkloadData.ToSmallObject(message), HttpWorkloadData.Small, _ => 1, deep);
+            case HttpFormat.GrpcCodeFirst:
+                var contract = await client.CodeFirst!.SmallAsync(new EmptyContract(), Context(cancellationToken));
+                return Check<object>(contract, HttpWorkloadData.Small, _ => 1, deep);
+            default:
+                return await GetAsync(client, HttpWorkloadData.Small, _ => 1, deep, cancellationToken);
+        }
+    }
+
+    private static async Task<int> List100Async(HttpCellClient client, bool deep, CancellationToken cancellationToken)
+    {
+        switch (client.Format)
+        {
+            case HttpFormat.Grpc:
+                var message = await client.Grpc!.List100Async(new EmptyRequest(), cancellationToken: cancellationToken);
+                return deep ? Check(message.Members.Select(HttpWorkloadData.ToMember).ToList(), HttpWorkloadData.List100, v => v.Count, deep) : message.Members.Count;
+            case HttpFormat.GrpcCodeFirst:
+                var contract = await client.CodeFirst!.List100Async(new EmptyContract(), Context(cancellationToken));
+                return Check<object>(contract.Members, HttpWorkloadData.List100, _ => contract.Members.Count, deep);
+            default:
+                return await GetAsync(client, HttpWorkloadData.List100, v => v.Count, deep, cancellationToken);
+        }
+    }
+
+    private static async Task<int> GetAsync<T>(HttpCellClient client, T expected, Func<T, int> count, bool deep, CancellationToken cancellationToken)
+    {
+        var value = client.Format == HttpFormat.Pack
+            ? await client.Http.GetFromPackAsync<T>(client.Path, cancellationToken)
+            : await client.Http.GetFromJsonAsync<T>(client.Path, WebJson, cancellationToken);
         return Check(value, expected, count, deep);
     }
 
-    private static async Task<int> EchoAsync(HttpClient client, HttpFormat format, bool deep, CancellationToken cancellationToken)
+    private static async Task<int> EchoAsync(HttpCellClient client, bool deep, CancellationToken cancellationToken)
     {
-        var path = HttpWorkloadPaths.Of(HttpWorkloadPaths.Echo);
         var expected = HttpWorkloadData.Organization1k;
         Organization? value;
-        if (format == HttpFormat.Pack)
+        if (client.Format == HttpFormat.Pack)
         {
-            value = await client.PostAsPackAsync<Organization, Organization>(path, expected, cancellationToken);
+            value = await client.Http.PostAsPackAsync<Organization, Organization>(client.Path, expected, cancellationToken);
         }
         else
         {
-            using var response = await client.PostAsJsonAsync(path, expected, WebJson, cancellationToken);
+            using var response = await client.Http.PostAsJsonAsync(client.Path, expected, WebJson, cancellationToken);
             response.EnsureSuccessStatusCode();
             value = await response.Content.ReadFromJsonAsync<Organization>(WebJson, cancellationToken);
         }
@@ -97,26 +146,50 @@ public sealed record HttpWorkload(
         return Check(value, expected, v => v.Members?.Count ?? -1, deep);
     }
 
-    private static async Task<int> StreamAsync(HttpClient client, HttpFormat format, bool deep, CancellationToken cancellationToken)
+    private static async Task<int> StreamAsync(HttpCellClient client, bool deep, CancellationToken cancellationToken)
     {
-        var path = HttpWorkloadPaths.Of(HttpWorkloadPaths.Stream100k);
-        var items = format == HttpFormat.Pack
-            ? client.GetFromPackAsAsyncEnumerable<Member>(path, cancellationToken)
-            : client.GetFromJsonAsAsyncEnumerable<Member>(path, WebJson, cancellationToken);
-        var received = deep ? new List<Member>() : null;
+        var received = deep ? new List<object>() : null;
         var count = 0;
-        await foreach (var item in items)
+        switch (client.Format)
         {
-            if (item is null)
-            {
-                throw new InvalidDataException($"{path}: item {count} decoded as null");
-            }
+            case HttpFormat.Grpc:
+                using (var call = client.Grpc!.Stream100k(new EmptyRequest(), cancellationToken: cancellationToken))
+                {
+                    await foreach (var item in call.ResponseStream.ReadAllAsync(cancellationToken))
+                    {
+                        received?.Add(HttpWorkloadData.ToMember(item));
+                        count++;
+                    }
+                }
 
-            received?.Add(item);
-            count++;
+                break;
+            case HttpFormat.GrpcCodeFirst:
+                await foreach (var item in client.CodeFirst!.Stream100kAsync(new EmptyContract(), Context(cancellationToken)))
+                {
+                    received?.Add(item);
+                    count++;
+                }
+
+                break;
+            default:
+                var items = client.Format == HttpFormat.Pack
+                    ? client.Http.GetFromPackAsAsyncEnumerable<Member>(client.Path, cancellationToken)
+                    : client.Http.GetFromJsonAsAsyncEnumerable<Member>(client.Path, WebJson, cancellationToken);
+                await foreach (var item in items)
+                {
+                    if (item is null)
+                    {
+                        throw new InvalidDataException($"{client.Path}: item {count} decoded as null");
+                    }
+
+                    received?.Add(item);
+                    count++;
+                }
+
+                break;
         }
 
-        return received is null ? count : Check(received, HttpWorkloadData.Stream100k, v => v.Count, deep: true);
+        return received is null ? count : Check<object>(received, HttpWorkloadData.Stream100k, _ => received.Count, deep: true);
     }
 
     private static int Check<T>(T? value, T expected, Func<T, int> count, bool deep)
@@ -126,9 +199,10 @@ public sealed record HttpWorkload(
             throw new InvalidDataException("The response decoded as null.");
         }
 
-        if (deep && JsonSerializer.Serialize(value, WebJson) != JsonSerializer.Serialize(expected, WebJson))
+        // Serialized by runtime type, so a gRPC message's POCO or a code-first contract compares with the server's POCO.
+        if (deep && JsonSerializer.Serialize<object>(value, WebJson) != JsonSerializer.Serialize<object?>(expected, WebJson))
         {
-            throw new InvalidDataException($"The decoded {typeof(T).Name} differs from the server's data.");
+            throw new InvalidDataException($"The decoded {value.GetType().Name} differs from the server's data.");
         }
 
         return count(value);

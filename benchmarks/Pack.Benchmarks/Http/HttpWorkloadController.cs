@@ -24,6 +24,10 @@ public sealed class HttpWorkloadController : ControllerBase
     [HttpGet(HttpWorkloadPaths.Organization10k)]
     public Organization Organization10k() => HttpWorkloadData.Organization10k;
 
+    /// <summary>H3 at any size (the <c>--memory</c> mode): a W4 organization with <paramref name="members"/> members.</summary>
+    [HttpGet(HttpWorkloadPaths.Organization)]
+    public Organization Organization([FromQuery] int members) => HttpWorkloadData.Organization(members);
+
     /// <summary>H4_EchoPost1k: the posted organization (1,000 members), read by the input formatter and written back.</summary>
     [HttpPost(HttpWorkloadPaths.Echo)]
     public Organization Echo(Organization organization) => organization;

@@ -3,8 +3,14 @@ namespace Pack.Benchmarks.Http;
 /// <summary>The routes of the HTTP workloads.</summary>
 public static class HttpWorkloadPaths
 {
-    /// <summary>The controller's route prefix.</summary>
+    /// <summary>The MVC controller's route prefix (JSON or Pack by <c>Accept</c>).</summary>
     public const string Prefix = "h";
+
+    /// <summary>The minimal APIs answering with <c>PackResults</c> (the Pack cells).</summary>
+    public const string MinimalPack = "m";
+
+    /// <summary>The minimal APIs returning values as System.Text.Json (the JSON cells).</summary>
+    public const string MinimalJson = "mj";
 
     /// <summary>H1.</summary>
     public const string Small = "small";
@@ -15,6 +21,9 @@ public static class HttpWorkloadPaths
     /// <summary>H3.</summary>
     public const string Organization10k = "organization10k";
 
+    /// <summary>H3 at any size: <c>?members=N</c> (the <c>--memory</c> mode).</summary>
+    public const string Organization = "organization";
+
     /// <summary>H4.</summary>
     public const string Echo = "echo";
 
@@ -24,6 +33,19 @@ public static class HttpWorkloadPaths
     /// <summary>The Kestrel ceiling: an empty 200 straight from a request delegate, no MVC and no body.</summary>
     public const string Ceiling = "/ceiling";
 
-    /// <summary>The request path of an action.</summary>
+    /// <summary>The Grpc.AspNetCore service (<c>Protos/http_workloads.proto</c>).</summary>
+    public const string GrpcService = "/pack.benchmarks.http.HttpWorkloads/";
+
+    /// <summary>The protobuf-net.Grpc code-first service.</summary>
+    public const string CodeFirstService = "/pack.benchmarks.http.CodeFirstWorkloads/";
+
+    /// <summary>The request path of an MVC action.</summary>
     public static string Of(string action) => "/" + Prefix + "/" + action;
+
+    /// <summary>The request path of <paramref name="action"/> for a host style and format.</summary>
+    public static string Of(HttpApi api, HttpFormat format, string action) => api switch
+    {
+        HttpApi.Minimal => "/" + (format == HttpFormat.Pack ? MinimalPack : MinimalJson) + "/" + action,
+        _ => Of(action),
+    };
 }

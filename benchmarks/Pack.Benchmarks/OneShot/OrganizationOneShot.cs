@@ -1,9 +1,10 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text.Json;
-using Google.Protobuf;
+using MemoryPack;
+using MessagePack;
 using Pack.Benchmarks.Peers;
-using Pack.Benchmarks.Protos;
+using Pack.Benchmarks.Peers.Contracts;
 using Pack.Benchmarks.Workloads;
 
 namespace Pack.Benchmarks.OneShot;
@@ -17,6 +18,7 @@ public static class OrganizationOneShot
 {
     private const int DefaultMembers = 1_000_000;
     private const int WarmupMembers = 1_000;
+    private static readonly MessagePackSerializerOptions Lz4 = MessagePackSerializerOptions.Standard.WithCompression(MessagePackCompression.Lz4BlockArray);
 
     /// <summary>Runs the mode; <c>--members N</c> changes the size. Returns the process exit code.</summary>
     public static int Run(string[] args)
@@ -33,12 +35,15 @@ public static class OrganizationOneShot
         {
             new("Json", o => JsonSerializer.SerializeToUtf8Bytes(o, JsonPeer.Options), b => JsonSerializer.Deserialize<Organization>(b, JsonPeer.Options)?.Members?.Count),
             new("Binary", SerializeBinary, b => DeserializeBinary(b).Members?.Count),
-            new("Protobuf", o => ProtobufMessages.From(o).ToByteArray(), b => OrganizationMessage.Parser.ParseFrom(b).Members.Count),
+            new("Protobuf", o => SerializeProtobuf(ContractMapper.ToContract(o)), b => ProtoBuf.Serializer.Deserialize<OrganizationContract>(b.AsSpan()).Members?.Count),
+            new("MessagePack", o => MessagePackSerializer.Serialize(ContractMapper.ToContract(o), MessagePackSerializerOptions.Standard), b => MessagePackSerializer.Deserialize<OrganizationContract>(b, MessagePackSerializerOptions.Standard).Members?.Count),
+            new("MessagePackLz4", o => MessagePackSerializer.Serialize(ContractMapper.ToContract(o), Lz4), b => MessagePackSerializer.Deserialize<OrganizationContract>(b, Lz4).Members?.Count),
+            new("MemoryPack", o => MemoryPackSerializer.Serialize(ContractMapper.ToContract(o)), b => MemoryPackSerializer.Deserialize<OrganizationContract>(b)?.Members?.Count),
             new("Pack", o => PackSerializer.Serialize(o), b => PackSerializer.Deserialize<Organization>(b)?.Members?.Count),
         };
 
         Log($"W4_Organization one-shot: {members:N0} members, {Environment.ProcessorCount} cores, .NET {Environment.Version}");
-        Log("Protobuf: the POCO is copied into the generated message inside the timed serialize (Google.Protobuf serializes only its own types).");
+        Log("Protobuf (protobuf-net), MessagePack and MemoryPack: the POCO is copied into the attributed copy inside the timed serialize.");
         var warmup = WorkloadData.Organization(WarmupMembers);
         var organization = WorkloadData.Organization(members);
         var rows = new List<string>();
@@ -94,6 +99,13 @@ public static class OrganizationOneShot
             BinaryCodec.Write(writer, organization);
         }
 
+        return stream.ToArray();
+    }
+
+    private static byte[] SerializeProtobuf(OrganizationContract organization)
+    {
+        using var stream = new MemoryStream();
+        ProtoBuf.Serializer.Serialize(stream, organization);
         return stream.ToArray();
     }
 

@@ -1,0 +1,20 @@
+using Pack.Benchmarks.Peers.Contracts;
+using ProtoBuf.Grpc;
+
+namespace Pack.Benchmarks.Http.Grpc;
+
+/// <summary>The server side of <see cref="ICodeFirstWorkloads"/>: the same prebuilt data as the other cells.</summary>
+public sealed class CodeFirstWorkloadService : ICodeFirstWorkloads
+{
+    /// <inheritdoc/>
+    public ValueTask<SmallObjectContract> SmallAsync(EmptyContract request, CallContext context = default) =>
+        ValueTask.FromResult(HttpWorkloadData.SmallContract);
+
+    /// <inheritdoc/>
+    public ValueTask<MemberListContract> List100Async(EmptyContract request, CallContext context = default) =>
+        ValueTask.FromResult(HttpWorkloadData.List100Contract);
+
+    /// <inheritdoc/>
+    public IAsyncEnumerable<MemberContract> Stream100kAsync(EmptyContract request, CallContext context = default) =>
+        HttpWorkloadData.Stream100kContracts.ToAsyncEnumerable();
+}

@@ -1,0 +1,25 @@
+using Pack.Benchmarks.Peers.Contracts;
+using ProtoBuf.Grpc;
+using ProtoBuf.Grpc.Configuration;
+
+namespace Pack.Benchmarks.Http.Grpc;
+
+/// <summary>
+/// The protobuf-net.Grpc code-first peer of H1, H2 and H5: a C# contract and no <c>.proto</c>, the closest rival to Pack's
+/// "use the POCOs you have" (here the attributed copies of the workload types).
+/// </summary>
+[Service("pack.benchmarks.http.CodeFirstWorkloads")]
+public interface ICodeFirstWorkloads
+{
+    /// <summary>H1_Small: one W6 object.</summary>
+    [Operation("Small")]
+    ValueTask<SmallObjectContract> SmallAsync(EmptyContract request, CallContext context = default);
+
+    /// <summary>H2_List100: 100 W4 members.</summary>
+    [Operation("List100")]
+    ValueTask<MemberListContract> List100Async(EmptyContract request, CallContext context = default);
+
+    /// <summary>H5_Stream100k: 100,000 W4 members, server streaming.</summary>
+    [Operation("Stream100k")]
+    IAsyncEnumerable<MemberContract> Stream100kAsync(EmptyContract request, CallContext context = default);
+}
