@@ -41,7 +41,7 @@ public class RefitClient_H1_H2
     [GlobalSetup]
     public void Setup()
     {
-        server = HttpBenchmarkServer.StartAsync().GetAwaiter().GetResult();
+        server = HttpBenchmarkServer.StartAsync(System.Net.IPAddress.Loopback, 0, 0).GetAwaiter().GetResult();
         bool http2 = Protocol == "HTTP/2";
         Uri baseAddress = http2 ? server.Http2 : server.Http1;
         Version version = http2 ? HttpVersion.Version20 : HttpVersion.Version11;
