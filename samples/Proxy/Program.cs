@@ -1,0 +1,4 @@
+using Pack.Samples.Proxy;
+
+WebApplication app = ProxyApp.BuildApp(args);
+app.Run();
