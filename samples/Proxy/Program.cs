@@ -1,4 +1,10 @@
-using Pack.Samples.Proxy;
+namespace Pack.Samples.Proxy;
 
-WebApplication app = ProxyApp.BuildApp(args);
-app.Run();
+/// <summary>
+/// The proxy's entry point. Not top-level statements: those would make a public global <c>Program</c>, which would clash
+/// with the sample API's in the tests that reference both.
+/// </summary>
+internal static class Program
+{
+    private static void Main(string[] args) => ProxyApp.BuildApp(args).Run();
+}

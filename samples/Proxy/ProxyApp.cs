@@ -18,9 +18,10 @@ public static class ProxyApp
 {
     public const string DestinationHeader = "X-Proxy-Destination";
 
-    public static WebApplication BuildApp(string[] args)
+    public static WebApplication BuildApp(string[] args, Action<WebApplicationBuilder>? configure = null)
     {
         WebApplicationBuilder builder = WebApplication.CreateBuilder(args);
+        configure?.Invoke(builder);
 
         var replicas = new ReplicaPool(ReadReplicas(builder.Configuration));
         builder.Services.AddSingleton(replicas);
