@@ -32,9 +32,11 @@ mkdir -p "$(dirname "$log")"
 exec > >(tee "$log") 2>&1
 
 export COMPOSE_PROJECT_NAME=${COMPOSE_PROJECT_NAME:-pack-rolling}
-dc() { docker-compose "${env_args[@]}" --profile rolling "$@"; }
+# docker-compose 1.29 where it is installed (Debian's, as in CI), else the compose plugin (`docker compose`).
+if command -v docker-compose >/dev/null; then compose=(docker-compose); else compose=(docker compose); fi
+dc() { "${compose[@]}" "${env_args[@]}" --profile rolling "$@"; }
 # The same project with api-a's image moved to the current contract version.
-dc_upgraded() { docker-compose "${env_args[@]}" -f docker-compose.yml -f docker/rolling-upgrade.yml --profile rolling "$@"; }
+dc_upgraded() { "${compose[@]}" "${env_args[@]}" -f docker-compose.yml -f docker/rolling-upgrade.yml --profile rolling "$@"; }
 
 started=$(date +%s.%N)
 step() { awk -v s="$started" -v n="$(date +%s.%N)" -v t="$(date -u +%H:%M:%S.%1N)" -v m="$*" 'BEGIN { printf "[rolling %6.1f s %s UTC] %s\n", n - s, t, m }'; }
