@@ -15,6 +15,9 @@ internal static class Program
             cancellation.Cancel();
         };
 
-        return await DemoRunner.RunAsync(args, Console.Out, cancellation.Token);
+        // `rolling`: the client of the rolling-upgrade compose profile (docs/rolling-upgrade.md).
+        return args is ["rolling", ..]
+            ? await Rolling.RollingUpgradeRunner.RunAsync(args[1..], Console.Out, cancellation.Token)
+            : await DemoRunner.RunAsync(args, Console.Out, cancellation.Token);
     }
 }

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# CI's docker step (called from .ci/steps): builds the sample images, runs the compose demo for real and the
+# rolling-upgrade profile, checks exit codes and output, and prints how long each part took.
+#   1. installs docker.io, docker-compose and debootstrap with apt-get when they are missing;
+#   2. starts dockerd (overlay2, else vfs; --iptables=false) unless a daemon already answers; stops it at the end;
+#   3. when mcr.microsoft.com cannot be reached, builds (or reuses, by tag) the stand-in base images;
+#   4. docker-compose --profile rolling build: the API (current and previous contract), the demo and the proxy;
+#   5. docker-compose up --abort-on-container-exit --exit-code-from demo demo: exit code 0 and the demo's "Result" line;
+#   6. docker/rolling-upgrade.sh: exit code 0 and its PASS line.
+# Where no daemon can be started at all, it says so loudly and exits 0 (skipped); PACK_DOCKER_REQUIRED=1 makes that a
+# failure instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=artifacts/docker
+mkdir -p "$out"
+export COMPOSE_PROJECT_NAME=pack-ci
+t0=$(date +%s)
+timings=()
+lap() { local now; now=$(date +%s); timings+=("$1 $((now - lap_start)) s"); lap_start=$now; }
+lap_start=$t0
+
+skip() {
+  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+  echo "!! DOCKER STEP SKIPPED: $*"
+  echo "!! The images were NOT built and the compose demo did NOT run on this machine."
+  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+  [ "${PACK_DOCKER_REQUIRED:-0}" = 1 ] && exit 1
+  exit 0
+}
+
+# 1. Tools.
+if ! command -v dockerd >/dev/null || ! command -v docker-compose >/dev/null || ! command -v debootstrap >/dev/null; then
+  echo "-- apt-get install docker.io docker-compose debootstrap"
+  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io docker-compose debootstrap >"$out/apt.log" 2>&1; }; then
+    tail -n 20 "$out/apt.log" 2>/dev/null || true
+    skip "docker.io / docker-compose could not be installed with apt-get"
+  fi
+fi
+lap "install"
+
+# 2. The daemon.
+started_pid=""
+stop_daemon() {
+  if [ -n "$started_pid" ]; then
+    docker-compose --profile rolling down --remove-orphans --timeout 5 >/dev/null 2>&1 || true
+    kill "$started_pid" 2>/dev/null || true
+    for _ in $(seq 1 40); do kill -0 "$started_pid" 2>/dev/null || break; sleep 0.5; done
+    echo "-- dockerd (pid $started_pid) stopped"
+    started_pid=""
+  fi
+}
+trap stop_daemon EXIT
+
+if docker info >/dev/null 2>&1; then
+  echo "-- using the Docker daemon that is already running ($(docker info -f '{{.ServerVersion}}, {{.Driver}}'))"
+else
+  # overlay2 when the kernel allows it (much faster: vfs copies every layer in full), else vfs. No iptables: the
+  # containers talk over a user bridge network; builds reach NuGet through the host's network (see stand-in-images.sh).
+  for driver in ${PACK_DOCKER_STORAGE_DRIVER:-overlay2 vfs}; do
+    dockerd --storage-driver="$driver" --iptables=false >"$out/dockerd-$driver.log" 2>&1 &
+    started_pid=$!
+    for _ in $(seq 1 60); do
+      docker info >/dev/null 2>&1 && break
+      kill -0 "$started_pid" 2>/dev/null || break
+      sleep 0.5
+    done
+    if docker info >/dev/null 2>&1; then
+      echo "-- started dockerd $(docker info -f '{{.ServerVersion}}') with the $driver storage driver (pid $started_pid)"
+      break
+    fi
+    echo "-- dockerd did not start with $driver:"
+    tail -n 5 "$out/dockerd-$driver.log" || true
+    kill "$started_pid" 2>/dev/null || true
+    wait "$started_pid" 2>/dev/null || true
+    started_pid=""
+  done
+  docker info >/dev/null 2>&1 || skip "dockerd could not be started (logs: $out/dockerd-*.log)"
+fi
+lap "daemon"
+
+# 3. Base images: Microsoft's when mcr.microsoft.com answers, stand-ins otherwise.
+env_args=()
+if [ "${PACK_DOCKER_BASE:-auto}" = mcr ] || { [ "${PACK_DOCKER_BASE:-auto}" = auto ] && curl -s -o /dev/null --max-time 10 https://mcr.microsoft.com/v2/; }; then
+  echo "-- mcr.microsoft.com answers: building FROM Microsoft's images"
+else
+  echo "-- mcr.microsoft.com cannot be reached: stand-in base images (docker/stand-in-images.sh)"
+  bash docker/stand-in-images.sh "$out/stand-in.env"
+  env_args=(--env-file "$out/stand-in.env")
+  sed 's/^/   /' "$out/stand-in.env"
+fi
+lap "base-images"
+
+# 4. Build every image once; the demo and rolling runs below reuse them.
+echo "-- docker-compose --profile rolling build"
+docker-compose "${env_args[@]}" --profile rolling build >"$out/build.log" 2>&1 || { tail -n 40 "$out/build.log"; exit 1; }
+docker images --format '   {{.Repository}}:{{.Tag}} {{.Size}}' | grep -E 'pack-' || true
+lap "compose-build"
+
+# 5. The compose demo, as the README runs it (on a random host port: another program may hold 8080 here).
+echo "-- docker-compose up --abort-on-container-exit --exit-code-from demo demo"
+set +e
+PACK_API_PORT=127.0.0.1: docker-compose "${env_args[@]}" up --no-color --no-build --abort-on-container-exit --exit-code-from demo demo >"$out/demo.log" 2>&1
+demo_code=$?
+set -e
+grep '^demo_1' "$out/demo.log" | sed 's/^demo_1 *| \{0,1\}/   /'
+docker-compose "${env_args[@]}" down --remove-orphans --timeout 5 >/dev/null 2>&1 || true
+if [ "$demo_code" != 0 ] || ! grep -q "Result: every JSON and Pack comparison matched." "$out/demo.log"; then
+  tail -n 30 "$out/demo.log"
+  echo "-- FAILED: the compose demo exited with $demo_code"
+  exit 1
+fi
+echo "-- compose demo: exit code 0, every JSON and Pack comparison matched"
+lap "compose-demo"
+
+# 6. The rolling upgrade.
+echo "-- docker/rolling-upgrade.sh"
+set +e
+COMPOSE_PROJECT_NAME=pack-ci-rolling bash docker/rolling-upgrade.sh "${env_args[@]}" --no-build --log "$out/rolling-upgrade.log" >/dev/null 2>&1
+rolling_code=$?
+set -e
+sed 's/^/   /' "$out/rolling-upgrade.log"
+if [ "$rolling_code" != 0 ] || ! grep -q "PASS:" "$out/rolling-upgrade.log"; then
+  echo "-- FAILED: the rolling upgrade exited with $rolling_code"
+  exit 1
+fi
+lap "rolling-upgrade"
+
+stop_daemon
+lap "stop"
+echo "-- docker step timings: ${timings[*]}; total $(( $(date +%s) - t0 )) s"

@@ -1,0 +1,27 @@
+namespace Pack.Samples.Contracts;
+
+/// <summary>
+/// A shipment, the DTO of the rolling-upgrade scenario (docs/rolling-upgrade.md). Contract version 2 added
+/// <see cref="TrackingUrl"/> as the newest trailing member; a build with <c>-p:PackSampleContract=previous</c> compiles
+/// version 1, without it, to play the replica that has not been upgraded yet. Members are only ever added at the end:
+/// Pack's evolution rule (docs/wire-format.md §11).
+/// </summary>
+public sealed class Shipment
+{
+    public int Id { get; set; }
+
+    public string Carrier { get; set; } = "";
+
+    public decimal WeightKg { get; set; }
+
+    public ShipmentStatus Status { get; set; }
+
+    public DateTimeOffset DispatchedAt { get; set; }
+
+    public List<string> Parcels { get; set; } = [];
+
+#if !PACK_PREVIOUS_CONTRACT
+    /// <summary>Added in contract version 2. A version-1 reader skips it; a version-1 writer leaves it null.</summary>
+    public string? TrackingUrl { get; set; }
+#endif
+}

@@ -1,0 +1,38 @@
+using System.Globalization;
+
+namespace Pack.Samples.Contracts;
+
+/// <summary>The contract version this build of <see cref="Shipment"/> has, and the values both versions agree on.</summary>
+public static class ShipmentContract
+{
+    /// <summary>The response header in which a replica names the contract version it was built with.</summary>
+    public const string VersionHeader = "X-Contract-Version";
+
+    /// <summary>The response header in which a replica names itself.</summary>
+    public const string ReplicaHeader = "X-Replica";
+
+#if PACK_PREVIOUS_CONTRACT
+    /// <summary>Version 1: <see cref="Shipment"/> without <c>TrackingUrl</c>.</summary>
+    public const int Version = 1;
+#else
+    /// <summary>Version 2: <see cref="Shipment"/> with <see cref="Shipment.TrackingUrl"/>.</summary>
+    public const int Version = 2;
+#endif
+
+    /// <summary>
+    /// The shipment with this id, the same in every replica (so a client can check any answer); the version-2 member is
+    /// filled only by a version-2 build.
+    /// </summary>
+    public static Shipment Create(int id) => new()
+    {
+        Id = id,
+        Carrier = (id % 3) switch { 0 => "Posten", 1 => "DHL", _ => "Ålandsfrakt" },
+        WeightKg = 0.25m + (id % 400 * 0.125m),
+        Status = (ShipmentStatus)(id % 3),
+        DispatchedAt = new DateTimeOffset(2026, 11, 1, 8, 0, 0, TimeSpan.Zero).AddMinutes(id % 10_000),
+        Parcels = [.. Enumerable.Range(1, 1 + (id % 4)).Select(n => string.Create(CultureInfo.InvariantCulture, $"P-{id}-{n}"))],
+#if !PACK_PREVIOUS_CONTRACT
+        TrackingUrl = string.Create(CultureInfo.InvariantCulture, $"https://track.example/{id}"),
+#endif
+    };
+}

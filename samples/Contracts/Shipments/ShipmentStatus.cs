@@ -1,0 +1,8 @@
+namespace Pack.Samples.Contracts;
+
+public enum ShipmentStatus
+{
+    Packed,
+    InTransit,
+    Delivered,
+}
