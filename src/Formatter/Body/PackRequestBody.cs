@@ -105,7 +105,8 @@ internal static class PackRequestBody
     /// invalid data so): the same types from anywhere else (a misused pipe, say) are bugs and must stay 500s. An
     /// <see cref="IOException"/> from a decoder is about the data too, so it is answered rather than treated as a reset.
     /// </summary>
-    private static bool IsUndecodableContent(Exception exception) => exception switch
+    /// <summary>Whether <paramref name="exception"/> is a Content-Encoding decoder rejecting the bytes the client sent.</summary>
+    internal static bool IsUndecodableContent(Exception exception) => exception switch
     {
         InvalidDataException => true,
         InvalidOperationException or NotSupportedException or IOException => IsThrownByCompression(exception),

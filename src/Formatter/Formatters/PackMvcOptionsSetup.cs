@@ -22,5 +22,6 @@ internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOpt
         options.Filters.Add(new PayloadTooLargeActionFilter());
         options.Filters.Add(new PackFormatResultFilter());
         options.Filters.Add(new NotAcceptableProblemFilter());
+        options.Filters.Add(new UndecodableBodyExceptionFilter());
     }
 }
