@@ -34,12 +34,13 @@ internal static partial class PackStreamResponseWriter
         var response = httpContext.Response;
         var body = response.BodyWriter;
         var aborted = httpContext.RequestAborted;
+        var metrics = PackServerMetrics.Get(httpContext);
 
         try
         {
             await foreach (var item in ((IAsyncEnumerable<T>)items).WithCancellation(aborted).ConfigureAwait(false))
             {
-                PackStream.WriteItem(body, item, serializerOptions);
+                PackStreamItemWriter.WriteItem(metrics, httpContext, body, item, serializerOptions);
 
                 // Flushing per item is what lets a client act on the first item before the last one exists.
                 var flushed = await body.FlushAsync(aborted).ConfigureAwait(false);
@@ -54,6 +55,11 @@ internal static partial class PackStreamResponseWriter
         }
         catch (OperationCanceledException) when (aborted.IsCancellationRequested)
         {
+            if (await PackDeadlineResponses.TryEndStreamAsync(httpContext).ConfigureAwait(false))
+            {
+                return;
+            }
+
             Log.ClientDisconnected(logger);
             return;
         }
@@ -61,6 +67,7 @@ internal static partial class PackStreamResponseWriter
         {
             // Headers and items are already on the wire, so the status cannot change any more: say it in-band.
             Log.StreamFailed(logger, exception);
+            metrics?.RecordStreamError(httpContext, "exception");
             PackStream.WriteError(body, new PackStreamError
             {
                 Status = StatusCodes.Status500InternalServerError,
