@@ -109,6 +109,7 @@ public static class HttpContentPackExtensions
                 PackMediaKind.Json => JsonSerializer.DeserializeAsyncEnumerable<T>(stream, JsonSerializerOptions.Web, cancellationToken),
                 _ => ReadWholeArrayAsync<T>(stream, options, cancellationToken),
             };
+            items = PackDeadlineStreamErrors.TranslateAsync(items, cancellationToken);
 
             await foreach (T? item in items.ConfigureAwait(false))
             {
