@@ -129,6 +129,7 @@ public static partial class DemoRunner
 
         allMatched &= await StreamingDemoAsync(json, pack, jsonHandler, packHandler, output, cancellationToken).ConfigureAwait(false);
         allMatched &= await ValidationDemoAsync(pack, output, cancellationToken).ConfigureAwait(false);
+        allMatched &= await OperationsDemoAsync(baseAddress, output, cancellationToken).ConfigureAwait(false);
 
         output.WriteLine();
         output.WriteLine(allMatched ? "Result: every JSON and Pack comparison matched." : "Result: some comparisons did NOT match.");

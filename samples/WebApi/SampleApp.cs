@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Mvc.ApplicationParts;
 using Microsoft.AspNetCore.ResponseCompression;
 using Pack.Samples.WebApi.Members;
 using Pack.Samples.WebApi.Minimal;
+using Pack.Samples.WebApi.Operations;
 using Pack.Samples.WebApi.Orders;
 
 namespace Pack.Samples.WebApi;
@@ -34,6 +35,7 @@ public static class SampleApp
         builder.Services.AddResponseCompression(options =>
             options.MimeTypes = [.. ResponseCompressionDefaults.MimeTypes, PackMediaTypes.Pack, PackMediaTypes.PackStream]);
 
+        builder.AddOperations();
         configure?.Invoke(builder);
 
         WebApplication app = builder.Build();
@@ -41,6 +43,7 @@ public static class SampleApp
         app.UseResponseCompression();
         app.UseExceptionHandler();
         app.UseStatusCodePages();
+        app.UseOperations();
 
         app.MapControllers();
         MinimalEndpoints.Map(app);

@@ -167,6 +167,7 @@ public static class HttpContentPackExtensions
                 PackMediaKind.Json => JsonSerializer.DeserializeAsyncEnumerable<T>(stream, options.JsonSerializerOptions, cancellationToken),
                 _ => ReadWholeArrayAsync<T>(stream, options.SerializerOptions, cancellationToken),
             };
+            items = PackDeadlineStreamErrors.TranslateAsync(items, cancellationToken);
 
             await foreach (T? item in items.ConfigureAwait(false))
             {

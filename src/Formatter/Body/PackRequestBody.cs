@@ -73,7 +73,10 @@ internal static class PackRequestBody
             {
                 try
                 {
-                    return buffer.IsEmpty ? PackBodyReadResult.Empty : Decode(buffer, type, options.SerializerOptions);
+                    var started = PackServerMetrics.StartDeserialize(request.HttpContext);
+                    var result = buffer.IsEmpty ? PackBodyReadResult.Empty : Decode(buffer, type, options.SerializerOptions);
+                    PackServerMetrics.EndDeserialize(request.HttpContext, started, in result);
+                    return result;
                 }
                 finally
                 {

@@ -26,6 +26,7 @@ public static class PackServiceCollectionExtensions
         }
 
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IProblemDetailsWriter, PackProblemDetailsWriter>());
+        services.AddPackMetrics();
         return services;
     }
 }

@@ -108,7 +108,9 @@ public sealed class PackOutputFormatter : OutputFormatter
         }
 
         var body = httpContext.Response.BodyWriter;
+        var started = PackServerMetrics.StartSerialize(httpContext);
         PackSerializer.Serialize(body, context.Object, type, _options.SerializerOptions);
+        PackServerMetrics.EndSerialize(httpContext, started, PackFormatTag.Pack);
         await body.FlushAsync(httpContext.RequestAborted).ConfigureAwait(false);
     }
 

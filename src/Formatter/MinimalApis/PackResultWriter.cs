@@ -35,7 +35,9 @@ internal static class PackResultWriter
         }
 
         response.ContentType = PackMediaTypes.Pack;
+        var started = PackServerMetrics.StartSerialize(httpContext);
         PackSerializer.Serialize(response.BodyWriter, value, options.SerializerOptions);
+        PackServerMetrics.EndSerialize(httpContext, started, PackFormatTag.Pack);
         await response.BodyWriter.FlushAsync(httpContext.RequestAborted).ConfigureAwait(false);
     }
 

@@ -34,6 +34,7 @@ internal static partial class PackStreamResponseWriter
         var response = httpContext.Response;
         var body = response.BodyWriter;
         var aborted = httpContext.RequestAborted;
+        var metrics = PackServerMetrics.Get(httpContext);
 
         // The producer gets its own token, canceled whenever it is stopped before its end (the client went away, a
         // flush failed), before it is disposed, so it always hears of it. Without that, a flush that reports a closed
@@ -49,7 +50,7 @@ internal static partial class PackStreamResponseWriter
             {
                 while (await enumerator.MoveNextAsync().ConfigureAwait(false))
                 {
-                    PackStream.WriteItem(body, enumerator.Current, serializerOptions);
+                    PackStreamItemWriter.WriteItem(metrics, httpContext, body, enumerator.Current, serializerOptions);
 
                     // Flushing per item is what lets a client act on the first item before the last one exists.
                     var flushed = await body.FlushAsync(aborted).ConfigureAwait(false);
@@ -76,6 +77,11 @@ internal static partial class PackStreamResponseWriter
         }
         catch (OperationCanceledException) when (aborted.IsCancellationRequested)
         {
+            if (await PackDeadlineResponses.TryEndStreamAsync(httpContext).ConfigureAwait(false))
+            {
+                return;
+            }
+
             Log.ClientDisconnected(logger);
             return;
         }
@@ -83,6 +89,7 @@ internal static partial class PackStreamResponseWriter
         {
             // Headers and items are already on the wire, so the status cannot change any more: say it in-band.
             Log.StreamFailed(logger, exception);
+            metrics?.RecordStreamError(httpContext, "exception");
             PackStream.WriteError(body, new PackStreamError
             {
                 Status = StatusCodes.Status500InternalServerError,

@@ -1,0 +1,20 @@
+namespace Pack.Client;
+
+/// <summary>The names of the meter and instruments of Pack's client, for <c>AddMeter(PackClientMeter.Name)</c>. See <c>docs/operations.md</c>.</summary>
+public static class PackClientMeter
+{
+    /// <summary>The meter name, <c>Pack.Client</c>.</summary>
+    public const string Name = "Pack.Client";
+
+    /// <summary>Histogram, <c>By</c>: request and response bodies in Pack or JSON.</summary>
+    public const string BodySize = "pack.client.body.size";
+
+    /// <summary>Histogram, <c>s</c>: time from the first read of a response body to its end (transfer and decoding).</summary>
+    public const string BodyReadDuration = "pack.client.body.read.duration";
+
+    /// <summary>Counter, <c>{request}</c>: JSON used in place of Pack, a JSON answer (<c>pack.direction=response</c>) or a body resent as JSON after a 415 (<c>request</c>).</summary>
+    public const string JsonFallbacks = "pack.client.json_fallbacks";
+
+    /// <summary>Counter, <c>{request}</c>: calls that failed with <see cref="PackDeadlineExceededException"/>.</summary>
+    public const string DeadlineExceeded = "pack.client.deadline.exceeded";
+}

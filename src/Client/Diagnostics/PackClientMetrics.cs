@@ -1,0 +1,87 @@
+using System.Diagnostics;
+using System.Diagnostics.Metrics;
+using System.Net;
+using System.Net.Http.Headers;
+
+namespace Pack.Client;
+
+/// <summary>The <c>Pack.Client</c> meter, created through <see cref="IMeterFactory"/>, and its instruments.</summary>
+internal sealed class PackClientMetrics
+{
+    public const string FormatKey = "pack.format";
+    public const string DirectionKey = "pack.direction";
+
+    internal static readonly HttpRequestOptionsKey<PackClientMetrics> OptionsKey = new("Pack.ClientMetrics");
+
+    private readonly Histogram<long> _bodySize;
+    private readonly Histogram<double> _readDuration;
+    private readonly Counter<long> _jsonFallbacks;
+    private readonly Counter<long> _deadlineExceeded;
+
+    public PackClientMetrics(IMeterFactory meterFactory)
+    {
+        ArgumentNullException.ThrowIfNull(meterFactory);
+
+        var meter = meterFactory.Create(PackClientMeter.Name);
+        _bodySize = meter.CreateHistogram<long>(PackClientMeter.BodySize, "By", "Size of Pack and JSON request and response bodies.");
+        _readDuration = meter.CreateHistogram<double>(PackClientMeter.BodyReadDuration, "s", "Time from the first read of a response body to its end.");
+        _jsonFallbacks = meter.CreateCounter<long>(PackClientMeter.JsonFallbacks, "{request}", "JSON used in place of Pack: JSON answers and bodies resent as JSON after a 415.");
+        _deadlineExceeded = meter.CreateCounter<long>(PackClientMeter.DeadlineExceeded, "{request}", "Calls whose Pack deadline expired.");
+    }
+
+    public bool IsObserved => _bodySize.Enabled || _readDuration.Enabled || _jsonFallbacks.Enabled || _deadlineExceeded.Enabled;
+
+    public bool IsBodyObserved => _bodySize.Enabled || _readDuration.Enabled;
+
+    public static PackClientMetrics? FromRequest(HttpRequestMessage? request) =>
+        request is not null && request.Options.TryGetValue(OptionsKey, out var metrics) ? metrics : null;
+
+    public static string? Format(MediaTypeHeaderValue? contentType) =>
+        contentType?.MediaType is not { } mediaType ? null : PackAccept.Classify(mediaType) switch
+        {
+            PackMediaKind.Pack => "pack",
+            PackMediaKind.PackStream => "pack-stream",
+            PackMediaKind.Json => "json",
+            _ => null,
+        };
+
+    public void RecordRequest(HttpRequestMessage request, HttpResponseMessage response, string? requestFormat)
+    {
+        if (requestFormat is not null && _bodySize.Enabled && request.Content?.Headers.ContentLength is long length)
+        {
+            _bodySize.Record(length, new TagList { { FormatKey, requestFormat }, { DirectionKey, "request" } });
+        }
+
+        // Pack.Client's extensions resend a Pack body as JSON when a server not upgraded yet answers 415.
+        if (requestFormat == "pack" && response.StatusCode == HttpStatusCode.UnsupportedMediaType)
+        {
+            RecordJsonFallback("request");
+        }
+    }
+
+    public void RecordJsonFallback(string direction)
+    {
+        if (_jsonFallbacks.Enabled)
+        {
+            _jsonFallbacks.Add(1, new TagList { { DirectionKey, direction } });
+        }
+    }
+
+    public void RecordResponseBody(string format, long bytes, TimeSpan elapsed)
+    {
+        var tags = new TagList { { FormatKey, format }, { DirectionKey, "response" } };
+        _bodySize.Record(bytes, tags);
+        _readDuration.Record(elapsed.TotalSeconds, tags);
+    }
+
+    public void RecordDeadlineExceeded(bool reportedByServer)
+    {
+        if (_deadlineExceeded.Enabled)
+        {
+            _deadlineExceeded.Add(1, new TagList { { "pack.reported_by", reportedByServer ? "server" : "client" } });
+        }
+    }
+
+    /// <summary>A timestamp for the first read of a response body.</summary>
+    public static long Now() => Stopwatch.GetTimestamp();
+}

@@ -1,0 +1,25 @@
+using Pack.AspNetCore;
+
+namespace Microsoft.Extensions.DependencyInjection;
+
+/// <summary>Registers Pack deadlines: <c>builder.Services.AddPackDeadlines();</c> then <c>app.UsePackDeadlines();</c></summary>
+public static class PackDeadlineServiceCollectionExtensions
+{
+    /// <summary>Adds ASP.NET Core's request timeouts and the <see cref="PackDeadlineOptions"/> that cap a client's <c>Pack-Timeout</c>.</summary>
+    /// <param name="services">The service collection.</param>
+    /// <param name="configure">Changes to the default options, if any.</param>
+    /// <returns><paramref name="services"/>, for chaining.</returns>
+    public static IServiceCollection AddPackDeadlines(this IServiceCollection services, Action<PackDeadlineOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(services);
+
+        services.AddRequestTimeouts();
+        services.AddOptions<PackDeadlineOptions>();
+        if (configure is not null)
+        {
+            services.Configure(configure);
+        }
+
+        return services;
+    }
+}

@@ -1,0 +1,50 @@
+using System.Runtime.CompilerServices;
+using Microsoft.AspNetCore.Mvc;
+
+namespace Pack.AspNetCore.Tests.TestApp;
+
+/// <summary>Actions for the deadline tests: one that never finishes in time, one that is quick, and an endless stream.</summary>
+[ApiController]
+[Route("api/deadlines")]
+public sealed class DeadlinesController(StreamProbes probes) : ControllerBase
+{
+    [HttpGet("slow")]
+    public async Task<ActionResult<SmallObject>> Slow(string probe)
+    {
+        var state = probes.Get(probe);
+        try
+        {
+            await Task.Delay(TimeSpan.FromSeconds(30), HttpContext.RequestAborted);
+        }
+        catch (OperationCanceledException)
+        {
+            state.Canceled.TrySetResult();
+            throw;
+        }
+
+        return SampleData.Small();
+    }
+
+    [HttpGet("quick")]
+    public async Task<ActionResult<SmallObject>> Quick()
+    {
+        await Task.Delay(TimeSpan.FromMilliseconds(50), HttpContext.RequestAborted);
+        return SampleData.Small();
+    }
+
+    [HttpGet("stream")]
+    public IAsyncEnumerable<Member> Stream(string probe) => Produce(probes.Get(probe));
+
+    private static async IAsyncEnumerable<Member> Produce(StreamProbe state, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        using var registration = cancellationToken.Register(() => state.Canceled.TrySetResult());
+        for (var i = 1; i <= 100_000; i++)
+        {
+            yield return SampleData.Member(i);
+            state.FirstYielded.TrySetResult();
+
+            // Paces the producer so the deadline falls mid-stream; it is not synchronization.
+            await Task.Delay(TimeSpan.FromMilliseconds(20), cancellationToken);
+        }
+    }
+}
