@@ -72,7 +72,7 @@ public class M1_MetricsOverhead
             _listener.Start();
         }
 
-        _server = await HttpBenchmarkServer.StartAsync();
+        _server = await HttpBenchmarkServer.StartAsync(System.Net.IPAddress.Loopback, 0, 0);
         _client = new HttpClient(new SocketsHttpHandler { PooledConnectionLifetime = Timeout.InfiniteTimeSpan }) { BaseAddress = _server.Http1 };
         _uri = new Uri(HttpWorkloadPaths.Of(Workload), UriKind.Relative);
     }
