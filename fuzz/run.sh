@@ -69,7 +69,9 @@ for t in "${targets[@]}"; do
   fi
   if [ "${PACK_FUZZ_SAVE:-0}" = 1 ]; then
     find "$dir/default/queue" -maxdepth 1 -type f -size -4k | while read -r input; do
-      cp "$input" "fuzz/corpus/$t/afl-$(sha1sum "$input" | cut -c1-12)"
+      # AFL's queue holds the starting corpus too (as links to it): copy only what is not there yet.
+      dest="fuzz/corpus/$t/afl-$(sha1sum "$input" | cut -c1-12)"
+      [ -e "$dest" ] || cmp -s "$input" "fuzz/corpus/$t/$(basename "$input" | sed -n 's/.*orig:\(.*\)/\1/p')" 2>/dev/null || cp "$input" "$dest"
     done
   fi
 done
