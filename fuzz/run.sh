@@ -15,7 +15,8 @@ root="$PWD"
 
 target="${1:?usage: fuzz/run.sh TARGET|all SECONDS}"
 seconds="${2:?usage: fuzz/run.sh TARGET|all SECONDS}"
-all_targets=(span sequence stream http)
+# PACK_FUZZ_TARGETS narrows "all" (CI leaves out http while fuzz/pending/http holds unfixed findings).
+read -r -a all_targets <<< "${PACK_FUZZ_TARGETS:-span sequence stream http}"
 if [ "$target" = all ]; then
   targets=("${all_targets[@]}")
 else
