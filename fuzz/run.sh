@@ -15,7 +15,7 @@ root="$PWD"
 
 target="${1:?usage: fuzz/run.sh TARGET|all SECONDS}"
 seconds="${2:?usage: fuzz/run.sh TARGET|all SECONDS}"
-# PACK_FUZZ_TARGETS narrows "all" (CI leaves out http while fuzz/pending/http holds unfixed findings).
+# PACK_FUZZ_TARGETS narrows "all" (e.g. PACK_FUZZ_TARGETS="span sequence").
 read -r -a all_targets <<< "${PACK_FUZZ_TARGETS:-span sequence stream http}"
 if [ "$target" = all ]; then
   targets=("${all_targets[@]}")

@@ -32,10 +32,13 @@ public ref partial struct PackReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void ChargeCollection(int count, int elementSize) => ChargeAllocation(((long)count * elementSize) + 32);
 
+    /// <summary>The memory charged to the budget so far, in bytes.</summary>
+    internal readonly long AllocationCharged => _charged;
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void CheckAllocationBudget(long pending)
     {
-        long limit = Options.AllocationLimitFor(_buffer.Length);
+        long limit = _allocationLimit != 0 ? _allocationLimit : Options.AllocationLimitFor(_buffer.Length);
         if (limit == long.MaxValue)
         {
             _nextBudgetCheck = long.MaxValue;

@@ -15,6 +15,7 @@ public ref partial struct PackReader
     private long _charged;
     private long _nextBudgetCheck;
     private long _allocationBaseline;
+    private long _allocationLimit;
 
     /// <summary>Creates a reader over a payload.</summary>
     /// <param name="buffer">The payload.</param>
@@ -24,6 +25,17 @@ public ref partial struct PackReader
         _buffer = buffer;
         Options = options ?? PackSerializerOptions.Default;
         _nextBudgetCheck = BudgetCheckInterval;
+    }
+
+    /// <summary>Creates a reader whose allocation budget is <paramref name="allocationLimit"/> rather than one derived from the payload length.</summary>
+    /// <param name="buffer">The payload.</param>
+    /// <param name="options">The options.</param>
+    /// <param name="allocationLimit">The most memory the read may allocate, in bytes (a stream's budget left for this frame).</param>
+    internal PackReader(ReadOnlySpan<byte> buffer, PackSerializerOptions options, long allocationLimit)
+        : this(buffer, options)
+    {
+        _allocationLimit = allocationLimit;
+        _nextBudgetCheck = Math.Min(BudgetCheckInterval, allocationLimit);
     }
 
     /// <summary>The options in effect.</summary>

@@ -38,6 +38,59 @@ public class PackStreamTests
     }
 
     [Fact]
+    public async Task ReadAsync_FramesOverTheAllocationRatio_ShareOneAllowanceAndFail()
+    {
+        // Each frame is 8,000 null decimal? (1 byte each on the wire, 16-24 bytes in memory): over the ratio of 16, but
+        // within ratio + allowance on its own. Read one by one with a fresh allowance each, 100 frames would allocate
+        // ~19 MB from 800 KB; sharing one allowance, the stream fails within the first few frames.
+        var buffer = new ArrayBufferWriter<byte>();
+        var frame = new decimal?[8_000];
+        for (int i = 0; i < 100; i++)
+        {
+            PackStream.WriteItem(buffer, frame);
+        }
+
+        PackStream.WriteEnd(buffer);
+        var bytes = buffer.WrittenSpan.ToArray();
+        int read = 0;
+        long before = GC.GetAllocatedBytesForCurrentThread();
+
+        var exception = await Assert.ThrowsAsync<PackException>(async () =>
+        {
+            await foreach (var item in PackStream.ReadAsync<decimal?[]>(new NonSeekableStream(bytes)))
+            {
+                read++;
+            }
+        });
+
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        Assert.Contains("budget", exception.Message, StringComparison.OrdinalIgnoreCase);
+        Assert.InRange(read, 1, 8);
+        long received = (long)(read + 1) * (bytes.Length / 100);
+        Assert.True(allocated <= (16 * received) + PackSerializerOptions.AllocationAllowance + (256 * 1024), $"allocated {allocated:N0} bytes for {received:N0} received");
+    }
+
+    [Fact]
+    public async Task ReadAsync_LongStreamWithinTheRatio_ReadsEveryFrame()
+    {
+        // The shared allowance is not spent by frames within the ratio, however many there are.
+        var buffer = new ArrayBufferWriter<byte>();
+        var frame = new decimal?[100];
+        Array.Fill(frame, 1.5m);
+        for (int i = 0; i < 5_000; i++)
+        {
+            PackStream.WriteItem(buffer, frame);
+        }
+
+        PackStream.WriteEnd(buffer);
+
+        var items = await ReadAllAsync<decimal?[]>(buffer.WrittenSpan.ToArray());
+
+        Assert.Equal(5_000, items.Count);
+        Assert.All(items, item => Assert.Equal(frame, item));
+    }
+
+    [Fact]
     public void WriteItem_FrameHeader_IsKindAndLittleEndianLength()
     {
         var buffer = new ArrayBufferWriter<byte>();

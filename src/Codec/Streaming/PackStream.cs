@@ -82,7 +82,9 @@ public static class PackStream
 
     /// <summary>
     /// Reads items as their frames arrive. Each frame is at most <see cref="PackSerializerOptions.MaxPayloadLength"/> bytes,
-    /// and memory grows only as bytes arrive.
+    /// and memory grows only as bytes arrive: the whole stream shares one allocation budget of
+    /// <see cref="PackSerializerOptions.MaxAllocationRatio"/> times the bytes received so far plus one
+    /// <see cref="PackSerializerOptions.AllocationAllowance"/>, so many small frames cannot each spend a fresh allowance.
     /// </summary>
     /// <typeparam name="T">The item type.</typeparam>
     /// <param name="source">The stream, for example a response body.</param>
@@ -98,6 +100,8 @@ public static class PackStream
         var header = new byte[FrameHeaderLength];
         var payload = PooledBufferWriter.Rent();
         long offset = 0;
+        // What the stream may still allocate beyond MaxAllocationRatio x the bytes of the frames to come.
+        long credit = PackSerializerOptions.AllocationAllowance;
         try
         {
             while (true)
@@ -128,12 +132,12 @@ public static class PackStream
                 switch (kind)
                 {
                     case PackFrameKind.Item:
-                        yield return DeserializeFrame<T>(payload, options, offset);
+                        yield return DeserializeFrame<T>(payload, options, offset, ref credit);
                         break;
                     case PackFrameKind.End:
                         yield break;
                     default:
-                        throw new PackStreamException(DeserializeFrame<PackStreamError>(payload, options, offset) ?? new PackStreamError { Status = 500 });
+                        throw new PackStreamException(DeserializeFrame<PackStreamError>(payload, options, offset, ref credit) ?? new PackStreamError { Status = 500 });
                 }
 
                 offset += length;
@@ -145,11 +149,19 @@ public static class PackStream
         }
     }
 
-    private static T? DeserializeFrame<T>(PooledBufferWriter payload, PackSerializerOptions options, long offset)
+    private static T? DeserializeFrame<T>(PooledBufferWriter payload, PackSerializerOptions options, long offset, ref long credit)
     {
         try
         {
-            return PackSerializer.Deserialize<T>(payload.WrittenSpan, options);
+            if (options.MaxAllocationRatio == 0)
+            {
+                return PackSerializer.Deserialize<T>(payload.WrittenSpan, options);
+            }
+
+            long limit = credit + ((long)options.MaxAllocationRatio * payload.WrittenCount);
+            var value = PackSerializer.DeserializeWithBudget<T>(payload.WrittenSpan, options, Math.Max(1, limit), out long charged);
+            credit = Math.Max(0, limit - charged);
+            return value;
         }
         catch (PackException exception) when (exception.Offset >= 0)
         {

@@ -8,6 +8,8 @@ namespace Pack.AspNetCore;
 /// <summary>Reads a whole Pack request body from <see cref="HttpRequest.BodyReader"/> and decodes it in place.</summary>
 internal static class PackRequestBody
 {
+    private const string CompressionNamespace = "System.IO.Compression";
+
     /// <summary>
     /// Buffers the body in the request pipe and deserializes it from there, so a single-segment body is decoded
     /// without a copy. Malformed bytes and a body over either limit come back as a rejected result, not an exception:
@@ -103,21 +105,29 @@ internal static class PackRequestBody
 
     /// <summary>
     /// Whether an exception thrown while reading the body was caused by the bytes the client sent rather than by the
-    /// server. <see cref="InvalidDataException"/> is always about data. <see cref="InvalidOperationException"/> and
-    /// <see cref="NotSupportedException"/> count only when a decoder in System.IO.Compression threw them (Brotli reports
-    /// invalid data so): the same types from anywhere else (a misused pipe, say) are bugs and must stay 500s. An
-    /// <see cref="IOException"/> from a decoder is about the data too, so it is answered rather than treated as a reset.
+    /// server: a Content-Encoding decoder rejecting them. <see cref="InvalidDataException"/> is always about data.
+    /// <see cref="InvalidOperationException"/>, <see cref="NotSupportedException"/> and <see cref="IOException"/> count
+    /// only when a decoder of System.IO.Compression threw them: Brotli reports invalid data with the first two, zlib
+    /// (deflate and gzip) with <c>ZLibException</c>, an <see cref="IOException"/>. The same types from anywhere else (a
+    /// misused pipe, a reset connection) are not about the data: a bug stays a 500, a reset stays a reset.
     /// </summary>
-    /// <summary>Whether <paramref name="exception"/> is a Content-Encoding decoder rejecting the bytes the client sent.</summary>
+    /// <param name="exception">The exception caught while reading the body.</param>
+    /// <returns><see langword="true"/> when the client's bytes could not be decoded.</returns>
     internal static bool IsUndecodableContent(Exception exception) => exception switch
     {
         InvalidDataException => true,
-        InvalidOperationException or NotSupportedException or IOException => IsThrownByCompression(exception),
+        IOException when IsCompressionNamespace(exception.GetType().Namespace) => true, // ZLibException
+        InvalidOperationException or NotSupportedException or IOException => IsCompressionNamespace(exception.TargetSite?.DeclaringType?.Namespace),
         _ => false,
     };
 
-    private static bool IsThrownByCompression(Exception exception) =>
-        exception.TargetSite?.Module.Assembly == typeof(System.IO.Compression.BrotliStream).Assembly;
+    /// <summary>
+    /// Whether a namespace is System.IO.Compression's. Its decoders live in two assemblies (zlib-based deflate and gzip in
+    /// System.IO.Compression, Brotli in System.IO.Compression.Brotli) that share the namespace, so the test is on the
+    /// namespace of the exception type or of the method that threw, never on one assembly.
+    /// </summary>
+    private static bool IsCompressionNamespace(string? ns) =>
+        ns is not null && (ns == CompressionNamespace || ns.StartsWith(CompressionNamespace + ".", StringComparison.Ordinal));
 
     private static string ContentEncoding(HttpRequest request) =>
         request.Headers.ContentEncoding is { Count: > 0 } encoding ? $"Content-Encoding: {encoding}" : "no Content-Encoding";
