@@ -9,18 +9,24 @@
 #   h3-memory.md            H3 at 10k/100k/1M members: server peak working set and allocations per response, JSON vs Pack
 #   http-load.md            H0-H5 end to end from the .NET client, MVC/minimal/gRPC, HTTP/1.1 and h2c, 16 and 64 in flight
 #   external-load.md        the same cells driven by wrk and h2load (server cost alone)
-# Run it on a quiet machine. About 2.5 hours on 2 cores. Environment: OUT (default benchmarks/results/<UTC date>-all),
-# JOB (BenchmarkDotNet job, default short), QUICK=1 (dry job, fractions of a second per HTTP cell, small sizes: proves the
-# script, measures nothing). Exits non-zero at the first failing step.
+#   http-summary.md, external-summary.md   the README's HTTP tables (benchmarks/http_summary.py)
+# Run it on a quiet machine. About 2.5 hours on 2 cores with the defaults. Environment: OUT (default
+# benchmarks/results/<UTC date>-all), JOB (BenchmarkDotNet job, default short), FILTER (BenchmarkDotNet classes, default
+# '*'), CELL_SECONDS / CELL_WARMUP (seconds measured / warmed up per HTTP cell, both load generators; default 10 / 3),
+# QUICK=1 (dry job, fractions of a second per HTTP cell, small sizes: proves the script, measures nothing).
+# Exits non-zero at the first failing step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-benchmarks/results/$(date -u +%F)-all}
 job=${JOB:-short}
-http=(--seconds 10 --warmup 3)
+read -r -a filter <<< "${FILTER:-*}"
+cell_seconds=${CELL_SECONDS:-10}
+cell_warmup=${CELL_WARMUP:-3}
+http=(--seconds "$cell_seconds" --warmup "$cell_warmup")
 memory=()
 compression=()
 oneshot=()
-external=(DURATION=10 WARMUP=2)
+external=(DURATION="$cell_seconds" WARMUP="$cell_warmup")
 if [ -n "${QUICK:-}" ]; then
   job=dry
   http=(--seconds 0.3 --warmup 0 --concurrency 2 --retries 0)
@@ -38,13 +44,13 @@ dotnet build -c Release benchmarks/Pack.Benchmarks -v q --nologo
   echo
   echo "Started $(date -u '+%Y-%m-%d %H:%M') UTC, load average $(cut -d ' ' -f 1-3 /proc/loadavg)."
   echo "$(uname -srm); $(awk -F': ' '/^model name/{ print $2; exit }' /proc/cpuinfo), $(nproc) logical cores, $(free -g | awk '/^Mem:/{ print $2 }') GB; .NET SDK $(dotnet --version)."
-  echo "BenchmarkDotNet job: $job."
+  echo "BenchmarkDotNet job: $job; classes: ${filter[*]}; HTTP cells: ${cell_seconds} s measured after ${cell_warmup} s warmup."
 } >"$out/machine.txt"
 
 echo "== codec peers: round trip and payload sizes"
 run --verify | tee "$out/verify.md"
 echo "== BenchmarkDotNet, every class"
-run --filter '*' --job "$job" --artifacts "$out/bdn"
+run --filter "${filter[@]}" --job "$job" --artifacts "$out/bdn"
 cp "$out"/bdn/results/*-report-github.md "$out"/bdn/results/*-report.csv "$out"/
 rm -rf "$out/bdn"
 python3 benchmarks/chart.py "$out" -o "$out/ratios.svg"
@@ -57,9 +63,11 @@ echo "== H3 large-response memory"
 run --memory "${memory[@]}" --out "$out"
 echo "== HTTP end to end (.NET client)"
 run --http "${http[@]}" --out "$out"
+python3 benchmarks/http_summary.py "$out/http-load.md" >"$out/http-summary.md"
 echo "== HTTP server cost alone (wrk, h2load)"
 bash benchmarks/install-load-generators.sh
 env "${external[@]}" NO_BUILD=1 OUT="$out" bash benchmarks/external-load.sh
+python3 benchmarks/http_summary.py "$out/external-load.md" >"$out/external-summary.md"
 
 echo "Finished $(date -u '+%Y-%m-%d %H:%M') UTC, load average $(cut -d ' ' -f 1-3 /proc/loadavg)." >>"$out/machine.txt"
 echo "All tables are in $out: add a row for it to benchmarks/results/README.md, then fill README's tables from it."
