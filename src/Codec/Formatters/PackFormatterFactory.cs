@@ -29,8 +29,35 @@ internal static class PackFormatterFactory
         typeof(IEnumerable<>), typeof(ICollection<>), typeof(IList<>), typeof(IReadOnlyCollection<>), typeof(IReadOnlyList<>),
     ];
 
-    public static PackFormatter<T> Create<T>()
+    /// <summary>
+    /// Whether formatters may be generated at run time (IL emission, <c>MakeGenericType</c>). Read once per type, when
+    /// its cache fills; tests pass the other value to <see cref="Create{T}(bool)"/> instead of changing it.
+    /// </summary>
+    public static bool IsDynamicCodeSupported { get; } = System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported;
+
+    public static PackFormatter<T> Create<T>() => Create<T>(IsDynamicCodeSupported);
+
+    /// <summary>
+    /// The formatter of <typeparamref name="T"/>: a registered resolver's first, then a built-in primitive's, then (only
+    /// when <paramref name="dynamicCode"/>) one generated at run time, else one that fails with the fix in its message.
+    /// </summary>
+    internal static PackFormatter<T> Create<T>(bool dynamicCode)
     {
+        if (PackFormatterResolvers.Find<T>() is { } registered)
+        {
+            return registered;
+        }
+
+        if (Primitives.TryGetValue(typeof(T), out var primitive))
+        {
+            return (PackFormatter<T>)primitive;
+        }
+
+        if (!dynamicCode)
+        {
+            return new UnregisteredFormatter<T>();
+        }
+
         try
         {
             return (PackFormatter<T>)CreateCore(typeof(T));

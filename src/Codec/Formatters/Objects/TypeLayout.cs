@@ -89,6 +89,12 @@ internal static class TypeLayout
             return false; // bool, decimal and the date types are validated on read, so never copied raw.
         }
 
+        if (!PackFormatterFactory.IsDynamicCodeSupported)
+        {
+            // The layout is measured with generated code; without it a struct is written member by member, to the same bytes.
+            return false;
+        }
+
         int fixedLength = GetFixedLength(type);
         if (fixedLength < 0 || SizeOf(type) != fixedLength)
         {
