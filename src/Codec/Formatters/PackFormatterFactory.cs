@@ -30,34 +30,45 @@ internal static class PackFormatterFactory
     ];
 
     /// <summary>
-    /// Whether formatters may be generated at run time (IL emission, <c>MakeGenericType</c>). Read once per type, when
-    /// its cache fills; tests pass the other value to <see cref="Create{T}(bool)"/> instead of changing it.
+    /// The formatter of <typeparamref name="T"/>: a registered resolver's first, then a built-in primitive's, then one
+    /// generated at run time where <see cref="System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"/>
+    /// (checked here, directly, so trimming and AOT analysis see the guard), else one that fails with the fix in its message.
     /// </summary>
-    public static bool IsDynamicCodeSupported { get; } = System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported;
+    public static PackFormatter<T> Create<T>()
+    {
+        if (CreateWithoutDynamicCode<T>() is { } formatter)
+        {
+            return formatter;
+        }
 
-    public static PackFormatter<T> Create<T>() => Create<T>(IsDynamicCodeSupported);
+        return System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported ? CreateDynamic<T>() : new UnregisteredFormatter<T>();
+    }
 
-    /// <summary>
-    /// The formatter of <typeparamref name="T"/>: a registered resolver's first, then a built-in primitive's, then (only
-    /// when <paramref name="dynamicCode"/>) one generated at run time, else one that fails with the fix in its message.
-    /// </summary>
+    /// <summary>As <see cref="Create{T}()"/>, with run-time code generation forbidden when <paramref name="dynamicCode"/> is <see langword="false"/> (tests simulate Native AOT with it).</summary>
     internal static PackFormatter<T> Create<T>(bool dynamicCode)
+    {
+        if (CreateWithoutDynamicCode<T>() is { } formatter)
+        {
+            return formatter;
+        }
+
+        return dynamicCode && System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported ? CreateDynamic<T>() : new UnregisteredFormatter<T>();
+    }
+
+    /// <summary>A registered resolver's formatter, or a built-in primitive's, or <see langword="null"/>.</summary>
+    private static PackFormatter<T>? CreateWithoutDynamicCode<T>()
     {
         if (PackFormatterResolvers.Find<T>() is { } registered)
         {
             return registered;
         }
 
-        if (Primitives.TryGetValue(typeof(T), out var primitive))
-        {
-            return (PackFormatter<T>)primitive;
-        }
+        return Primitives.TryGetValue(typeof(T), out var primitive) ? (PackFormatter<T>)primitive : null;
+    }
 
-        if (!dynamicCode)
-        {
-            return new UnregisteredFormatter<T>();
-        }
-
+    /// <summary>The formatter generated at run time (IL emission, <c>MakeGenericType</c>).</summary>
+    private static PackFormatter<T> CreateDynamic<T>()
+    {
         try
         {
             return (PackFormatter<T>)CreateCore(typeof(T));

@@ -86,7 +86,7 @@ internal static class TypeLayout
             return false; // bool, decimal and the date types are validated on read, so never copied raw.
         }
 
-        if (!PackFormatterFactory.IsDynamicCodeSupported)
+        if (!RuntimeFeature.IsDynamicCodeSupported)
         {
             // The layout is measured with generated code; without it a struct is written member by member, to the same bytes.
             return false;
