@@ -122,7 +122,7 @@ internal static class ContextEmitter
         string refPrefix = isValueType ? "ref " : string.Empty;
         var accessors = new StringBuilder();
 
-        sb.Append("    /// <summary>Writes and reads <see cref=\"").Append(type.Replace('<', '{').Replace('>', '}')).AppendLine("\"/> as Pack's run-time generated code does.</summary>");
+        sb.Append("    // Writes and reads ").Append(type).AppendLine(" as Pack's run-time generated code does.");
         sb.Append("    private sealed class ").Append(className).Append(" : global::Pack.Formatters.PackFormatter<").Append(type).AppendLine(">");
         sb.AppendLine("    {");
         if (hasHeader && !isValueType)
@@ -140,7 +140,7 @@ internal static class ContextEmitter
         // Serialize. PackSerializer writes through PackWriter<IBufferWriter<byte>>: that writer gets a non-generic copy of
         // the body, because a generic method over a reference type runs as shared code, which would look up the
         // writer's methods at run time where the IL path (emitted per writer type) calls them directly.
-        string body = SerializeBody(members, isValueType, hasHeader, refPrefix, accessors, type);
+        string body = SerializeBody(contract, isValueType, hasHeader, refPrefix, accessors);
         sb.Append("        public override void Serialize<TBufferWriter>(ref global::Pack.PackWriter<TBufferWriter> writer, ").Append(valueType).AppendLine(" value)");
         sb.AppendLine("        {");
         sb.AppendLine("            if (typeof(TBufferWriter) == typeof(global::System.Buffers.IBufferWriter<byte>))");
@@ -273,10 +273,10 @@ internal static class ContextEmitter
         else
         {
             accessors.AppendLine("        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Constructor)]");
-            accessors.Append("        private static extern ").Append(type).Append(" Construct(")
-                .Append(string.Join(", ", parameters.Select(p => ContextParser.Display(p.Type) + " " + Identifier(p.Name)))).AppendLine(");");
+            accessors.Append("        ").Append(Visibility(contract)).Append(" static extern ").Append(contract.AccessTarget).Append(" Construct(")
+                .Append(string.Join(", ", contract.Constructor.OriginalDefinition.Parameters.Select(p => ContextParser.Display(p.Type) + " " + Identifier(p.Name)))).AppendLine(");");
             accessors.AppendLine();
-            sb.Append("            ").Append(type).Append(" result = Construct(").Append(string.Join(", ", arguments)).AppendLine(");");
+            sb.Append("            ").Append(type).Append(" result = ").Append(contract.AccessPrefix).Append("Construct(").Append(string.Join(", ", arguments)).AppendLine(");");
         }
 
         // Assign the other members that were present; absent ones keep their initializer values.
@@ -291,24 +291,38 @@ internal static class ContextEmitter
             string value = "m" + i.ToString(CultureInfo.InvariantCulture);
             sb.Append("            if (count >= ").Append((i + 1).ToString(CultureInfo.InvariantCulture)).AppendLine(")");
             sb.AppendLine("            {");
-            sb.Append("                ").Append(Setter(member, i, value, refPrefix, accessors, type, isValueType)).AppendLine(";");
+            sb.Append("                ").Append(Setter(member, i, value, refPrefix, accessors, contract, isValueType)).AppendLine(";");
             sb.AppendLine("            }");
         }
 
         sb.AppendLine();
         sb.AppendLine("            return result;");
         sb.AppendLine("        }");
-        if (accessors.Length > 0)
+        if (accessors.Length > 0 && contract.AccessClass is null)
         {
             sb.AppendLine();
             sb.Append(accessors.ToString().TrimEnd()).AppendLine();
+        }
+        else if (accessors.Length > 0)
+        {
+            // UnsafeAccessors of a generic type: the class's type parameters stand for the type's.
+            sb.AppendLine();
+            sb.Append("        private static class ").AppendLine(contract.AccessClass);
+            sb.AppendLine("        {");
+            foreach (string line in accessors.ToString().TrimEnd().Split('\n'))
+            {
+                sb.Append(line.Length == 0 ? string.Empty : "    ").AppendLine(line.TrimEnd('\r'));
+            }
+
+            sb.AppendLine("        }");
         }
 
         sb.AppendLine("    }");
     }
 
-    private static string SerializeBody(List<MemberShape> members, bool isValueType, bool hasHeader, string refPrefix, StringBuilder accessors, string type)
+    private static string SerializeBody(ObjectShape contract, bool isValueType, bool hasHeader, string refPrefix, StringBuilder accessors)
     {
+        var members = contract.Members;
         var sb = new StringBuilder();
         if (!isValueType)
         {
@@ -337,7 +351,7 @@ internal static class ContextEmitter
                 for (int k = i; k < i + runLength; k++)
                 {
                     string target = offset == 0 ? "ref destination" : $"ref {Unsafe}.Add(ref destination, {offset.ToString(CultureInfo.InvariantCulture)})";
-                    string get = Getter(members[k], k, refPrefix, accessors, type, isValueType);
+                    string get = Getter(members[k], k, refPrefix, accessors, contract, isValueType);
                     string stored = members[k].IsBoolean ? $"(byte)({get} ? 1 : 0)" : get;
                     sb.Append("                ").Append(Unsafe).Append(".WriteUnaligned(").Append(target).Append(", ").Append(stored).AppendLine(");");
                     offset += members[k].PlainSize;
@@ -349,7 +363,7 @@ internal static class ContextEmitter
                 sb.AppendLine("            {");
                 for (int k = i; k < i + runLength; k++)
                 {
-                    sb.Append("                ").Append(WriteStatement(members[k], Getter(members[k], k, refPrefix, accessors, type, isValueType))).AppendLine();
+                    sb.Append("                ").Append(WriteStatement(members[k], Getter(members[k], k, refPrefix, accessors, contract, isValueType))).AppendLine();
                 }
 
                 sb.AppendLine("            }");
@@ -357,7 +371,7 @@ internal static class ContextEmitter
                 continue;
             }
 
-            sb.Append("            ").Append(WriteStatement(members[i], Getter(members[i], i, refPrefix, accessors, type, isValueType))).AppendLine();
+            sb.Append("            ").Append(WriteStatement(members[i], Getter(members[i], i, refPrefix, accessors, contract, isValueType))).AppendLine();
             i++;
         }
 
@@ -394,7 +408,7 @@ internal static class ContextEmitter
     private static string WriteStatement(MemberShape member, string get)
         => member.PrimitiveMethod is { } name ? $"writer.Write{name}({get});" : $"writer.WriteValue<{member.TypeName}>({get});";
 
-    private static string Getter(MemberShape member, int index, string refPrefix, StringBuilder accessors, string type, bool isValueType)
+    private static string Getter(MemberShape member, int index, string refPrefix, StringBuilder accessors, ObjectShape contract, bool isValueType)
     {
         if (member.GetterAccessible)
         {
@@ -402,58 +416,58 @@ internal static class ContextEmitter
         }
 
         string accessor = "Get" + index.ToString(CultureInfo.InvariantCulture);
-        if (accessors.ToString().Contains(" " + accessor + "("))
+        if (!accessors.ToString().Contains(" " + accessor + "("))
         {
-            return $"{accessor}({refPrefix}value)";
+            string target = (isValueType ? "ref " : string.Empty) + contract.AccessTarget + " target";
+            if (member.Symbol is IFieldSymbol field)
+            {
+                AppendFieldAccessor(accessors, accessor, field, member.AccessorTypeName, target, Visibility(contract));
+            }
+            else
+            {
+                var getter = ((IPropertySymbol)member.Symbol).GetMethod!;
+                accessors.Append("        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = ").Append(Literal(getter.Name)).AppendLine(")]");
+                accessors.Append("        ").Append(Visibility(contract)).Append(" static extern ").Append(member.AccessorTypeName).Append(' ').Append(accessor).Append('(').Append(target).AppendLine(");");
+                accessors.AppendLine();
+            }
         }
 
-        string target = (isValueType ? "ref " : string.Empty) + type + " target";
-        if (member.Symbol is IFieldSymbol field)
-        {
-            AppendFieldAccessor(accessors, accessor, field, member.TypeName, target);
-        }
-        else
-        {
-            var getter = ((IPropertySymbol)member.Symbol).GetMethod!;
-            accessors.Append("        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = ").Append(Literal(getter.Name)).AppendLine(")]");
-            accessors.Append("        private static extern ").Append(member.TypeName).Append(' ').Append(accessor).Append('(').Append(target).AppendLine(");");
-            accessors.AppendLine();
-        }
-
-        return $"{accessor}({refPrefix}value)";
+        return $"{contract.AccessPrefix}{accessor}({refPrefix}value)";
     }
 
-    private static string Setter(MemberShape member, int index, string value, string refPrefix, StringBuilder accessors, string type, bool isValueType)
+    private static string Visibility(ObjectShape contract) => contract.AccessClass is null ? "private" : "public";
+
+    private static string Setter(MemberShape member, int index, string value, string refPrefix, StringBuilder accessors, ObjectShape contract, bool isValueType)
     {
         if (member.SetterAccessible)
         {
             return "result." + Identifier(member.Name) + " = " + value;
         }
 
-        string target = (isValueType ? "ref " : string.Empty) + type + " target";
+        string target = (isValueType ? "ref " : string.Empty) + contract.AccessTarget + " target";
         if (member.Symbol is IFieldSymbol field)
         {
             string accessor = "Get" + index.ToString(CultureInfo.InvariantCulture);
             if (!accessors.ToString().Contains(" " + accessor + "("))
             {
-                AppendFieldAccessor(accessors, accessor, field, member.TypeName, target);
+                AppendFieldAccessor(accessors, accessor, field, member.AccessorTypeName, target, Visibility(contract));
             }
 
-            return $"{accessor}({refPrefix}result) = {value}";
+            return $"{contract.AccessPrefix}{accessor}({refPrefix}result) = {value}";
         }
 
         string setterName = "Set" + index.ToString(CultureInfo.InvariantCulture);
         var setter = ((IPropertySymbol)member.Symbol).SetMethod!;
         accessors.Append("        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = ").Append(Literal(setter.Name)).AppendLine(")]");
-        accessors.Append("        private static extern void ").Append(setterName).Append('(').Append(target).Append(", ").Append(member.TypeName).AppendLine(" value);");
+        accessors.Append("        ").Append(Visibility(contract)).Append(" static extern void ").Append(setterName).Append('(').Append(target).Append(", ").Append(member.AccessorTypeName).AppendLine(" value);");
         accessors.AppendLine();
-        return $"{setterName}({refPrefix}result, {value})";
+        return $"{contract.AccessPrefix}{setterName}({refPrefix}result, {value})";
     }
 
-    private static void AppendFieldAccessor(StringBuilder accessors, string accessor, IFieldSymbol field, string typeName, string target)
+    private static void AppendFieldAccessor(StringBuilder accessors, string accessor, IFieldSymbol field, string typeName, string target, string visibility = "private")
     {
         accessors.Append("        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = ").Append(Literal(field.Name)).AppendLine(")]");
-        accessors.Append("        private static extern ref ").Append(typeName).Append(' ').Append(accessor).Append('(').Append(target).AppendLine(");");
+        accessors.Append("        ").Append(visibility).Append(" static extern ref ").Append(typeName).Append(' ').Append(accessor).Append('(').Append(target).AppendLine(");");
         accessors.AppendLine();
     }
 

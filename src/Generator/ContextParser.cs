@@ -416,8 +416,13 @@ internal sealed class ContextParser
 
         bool requiredMembers = HasRequiredMembers(type) && (constructor is null || !HasAttribute(constructor, "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute"));
         bool constructorAccessible = constructor is null || (IsAccessible(constructor) && !requiredMembers);
+        // A generic type's accessors live in a generic class whose type parameters stand for the type's; that needs the
+        // definition's own parameters without constraints, and no generic containing type.
         bool isGeneric = type.IsGenericType;
-        if (isGeneric && !constructorAccessible)
+        bool genericAccessible = isGeneric && type.ContainingType is null && type.TypeParameters.All(static p =>
+            !p.HasReferenceTypeConstraint && !p.HasValueTypeConstraint && !p.HasUnmanagedTypeConstraint && !p.HasNotNullConstraint
+            && !p.HasConstructorConstraint && p.ConstraintTypes.Length == 0);
+        if (isGeneric && !genericAccessible && !constructorAccessible)
         {
             Report(PackDiagnostics.GenericNeedsAccessor, location, name, ".ctor");
             return null;
@@ -442,8 +447,9 @@ internal sealed class ContextParser
                     break;
             }
 
+            member.AccessorTypeName = isGeneric ? Display(OpenTypeOf(member.Symbol)) : member.TypeName;
             bool needsSetter = member.ParameterIndex < 0;
-            if (isGeneric && (!member.GetterAccessible || (needsSetter && !member.SetterAccessible)))
+            if (isGeneric && !genericAccessible && (!member.GetterAccessible || (needsSetter && !member.SetterAccessible)))
             {
                 Report(PackDiagnostics.GenericNeedsAccessor, location, name, member.Name);
                 return null;
@@ -453,10 +459,21 @@ internal sealed class ContextParser
         var shape = new ObjectShape(members, constructor, constructorAccessible)
         {
             InstanceSize = InstanceSizeExpression(type),
+            AccessTarget = isGeneric ? Display(type.OriginalDefinition) : name,
+            AccessClass = isGeneric ? "Access<" + string.Join(", ", type.OriginalDefinition.TypeParameters.Select(static p => p.Name)) + ">" : null,
+            AccessPrefix = isGeneric ? "Access<" + string.Join(", ", type.TypeArguments.Select(Display)) + ">." : string.Empty,
         };
         shape.FixedLength = type.IsValueType ? FixedLengthOf(type, shape) : -1;
         return shape;
     }
+
+    /// <summary>A member's type in its generic definition's terms (<c>T</c> rather than <c>int</c>).</summary>
+    private static ITypeSymbol OpenTypeOf(ISymbol member) => member.OriginalDefinition switch
+    {
+        IPropertySymbol property => property.Type,
+        IFieldSymbol field => field.Type,
+        _ => throw new InvalidOperationException("Members are properties or fields."),
+    };
 
     private static bool HasRequiredMembers(INamedTypeSymbol type)
     {

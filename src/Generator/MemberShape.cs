@@ -36,6 +36,9 @@ internal sealed class MemberShape
     /// <summary>The fully qualified type name, set by the parser.</summary>
     public string TypeName { get; set; } = string.Empty;
 
+    /// <summary>The member's type as an accessor declares it: <see cref="TypeName"/>, or in a generic definition's type parameters.</summary>
+    public string AccessorTypeName { get; set; } = string.Empty;
+
     /// <summary>Whether generated code reads the member directly (else through an UnsafeAccessor).</summary>
     public bool GetterAccessible { get; set; }
 

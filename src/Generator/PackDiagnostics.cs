@@ -43,8 +43,8 @@ internal static class PackDiagnostics
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
     public static readonly DiagnosticDescriptor GenericNeedsAccessor = new(
-        "PACK008", "Non-public members of generic types are not supported yet",
-        "{0} is generic and its member or constructor '{1}' is not accessible (or init-only, or required) from generated code; make it public and settable, or use the run-time path",
+        "PACK008", "Non-public members of constrained generic types are not supported yet",
+        "{0} is generic with constrained type parameters (or nested in a generic type) and its member or constructor '{1}' is not accessible (or init-only, or required) from generated code; make it public and settable, or use the run-time path",
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
     public static readonly DiagnosticDescriptor ContextNested = new(

@@ -29,6 +29,8 @@ public class GeneratedShapeTests
         ["everything"] = () => Both(Everything()),
         ["derived"] = () => Both(new DerivedEverything { Id = 2, More = "more", Text = "base" }),
         ["holder"] = () => Both(new Holder { Order = OrderV2(), After = 99 }),
+        ["generic-init-private"] = () => Both(Box<string>.Create("v", 3, ["a", "b"])),
+        ["generic-hidden-constructor"] = () => Both(Pair<int, Box<long>>.Of(4, Box<long>.Create(5, 6, [7]))),
     };
 
     [Theory]
@@ -68,7 +70,13 @@ public class GeneratedShapeTests
         Assert.Equal(-7, contract.Visible);
         Assert.Equal((3, "n", true, 2.5), (init.Id, init.Name, init.Flag, init.Ratio));
         Assert.Equal((5, "five"), (hidden.Id, hidden.Text));
+        var box = PackSerializer.Deserialize<Box<string>>(PackSerializer.Serialize(Box<string>.Create("v", 3, ["a"])))!;
+        var pair = PackSerializer.Deserialize<Pair<int, Box<long>>>(PackSerializer.Serialize(Pair<int, Box<long>>.Of(4, Box<long>.Create(5, 6, [7]))));
+
+        Assert.Equal(("v", 3, "a"), (box.Value, box.Count, box.Items![0]));
+        Assert.Equal((4, 5L, 6), (pair.Left, pair.Right.Value, pair.Right.Count));
         Assert.Equal(typeof(ShapeContext), CachedFormatterType<PrivateContract>().DeclaringType);
+        Assert.Equal(typeof(ShapeContext), CachedFormatterType<Box<string>>().DeclaringType);
     }
 
     [Fact]

@@ -14,4 +14,6 @@ namespace Pack.Generator.Tests;
 [PackSerializable(typeof(Ordered))]
 [PackSerializable(typeof(Holder))]
 [PackSerializable(typeof(HolderV1))]
+[PackSerializable(typeof(Box<string>))]
+[PackSerializable(typeof(Pair<int, Box<long>>))]
 internal partial class ShapeContext : PackSerializerContext;
