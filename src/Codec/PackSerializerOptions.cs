@@ -84,6 +84,34 @@ public sealed class PackSerializerOptions
     /// </remarks>
     public bool UseCollisionResistantHashing { get; init; } = true;
 
+    /// <summary>
+    /// Resolvers consulted before Pack generates code at run time, typically source-generated <see cref="PackSerializerContext"/>s.
+    /// Default empty. Setting it registers each resolver for the whole process (see <see cref="PackSerializer.AddResolver(IPackFormatterResolver)"/>),
+    /// because formatters are cached per type for the life of the process; every resolver writes the same bytes, so the
+    /// choice does not depend on which options a call passes. Under Native AOT every type read or written must come from one of them.
+    /// </summary>
+    /// <exception cref="ArgumentNullException">The list, or one of its resolvers, is <see langword="null"/>.</exception>
+    public IReadOnlyList<IPackFormatterResolver> Resolvers
+    {
+        get;
+        init
+        {
+            ArgumentNullException.ThrowIfNull(value);
+            var resolvers = new IPackFormatterResolver[value.Count];
+            for (int i = 0; i < resolvers.Length; i++)
+            {
+                resolvers[i] = value[i] ?? throw new ArgumentNullException(nameof(value), $"Resolvers[{i}] is null.");
+            }
+
+            foreach (var resolver in resolvers)
+            {
+                PackFormatterResolvers.Add(resolver);
+            }
+
+            field = Array.AsReadOnly(resolvers);
+        }
+    } = [];
+
     /// <summary>The allocation limit, in bytes, for an input of <paramref name="inputLength"/> bytes; <see cref="long.MaxValue"/> when the budget is off.</summary>
     internal long AllocationLimitFor(int inputLength)
         => MaxAllocationRatio == 0 ? long.MaxValue : ((long)MaxAllocationRatio * inputLength) + AllocationAllowance;

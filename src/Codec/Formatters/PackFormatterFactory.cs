@@ -29,7 +29,45 @@ internal static class PackFormatterFactory
         typeof(IEnumerable<>), typeof(ICollection<>), typeof(IList<>), typeof(IReadOnlyCollection<>), typeof(IReadOnlyList<>),
     ];
 
+    /// <summary>
+    /// The formatter of <typeparamref name="T"/>: a registered resolver's first, then a built-in primitive's, then one
+    /// generated at run time where <see cref="System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"/>
+    /// (checked here, directly, so trimming and AOT analysis see the guard), else one that fails with the fix in its message.
+    /// </summary>
     public static PackFormatter<T> Create<T>()
+    {
+        if (CreateWithoutDynamicCode<T>() is { } formatter)
+        {
+            return formatter;
+        }
+
+        return System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported ? CreateDynamic<T>() : new UnregisteredFormatter<T>();
+    }
+
+    /// <summary>As <see cref="Create{T}()"/>, with run-time code generation forbidden when <paramref name="dynamicCode"/> is <see langword="false"/> (tests simulate Native AOT with it).</summary>
+    internal static PackFormatter<T> Create<T>(bool dynamicCode)
+    {
+        if (CreateWithoutDynamicCode<T>() is { } formatter)
+        {
+            return formatter;
+        }
+
+        return dynamicCode && System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported ? CreateDynamic<T>() : new UnregisteredFormatter<T>();
+    }
+
+    /// <summary>A registered resolver's formatter, or a built-in primitive's, or <see langword="null"/>.</summary>
+    private static PackFormatter<T>? CreateWithoutDynamicCode<T>()
+    {
+        if (PackFormatterResolvers.Find<T>() is { } registered)
+        {
+            return registered;
+        }
+
+        return Primitives.TryGetValue(typeof(T), out var primitive) ? (PackFormatter<T>)primitive : null;
+    }
+
+    /// <summary>The formatter generated at run time (IL emission, <c>MakeGenericType</c>).</summary>
+    private static PackFormatter<T> CreateDynamic<T>()
     {
         try
         {

@@ -43,8 +43,10 @@ internal static class KeyComparerFactory
             return Activator.CreateInstance(typeof(BitwiseKeyComparer<>).MakeGenericType(type));
         }
 
-        if (!type.IsGenericType)
+        if (!type.IsGenericType || !RuntimeFeature.IsDynamicCodeSupported)
         {
+            // Composite keys (nullable, KeyValuePair, ValueTuple) need their comparer built at run time; without
+            // run-time code (Native AOT) they keep .NET's default hashing.
             return null;
         }
 
@@ -89,7 +91,7 @@ internal static class KeyComparerFactory
     }
 
     /// <summary>Types whose default equality is equality of their bytes, so hashing the bytes agrees with it.</summary>
-    private static bool IsBitwiseEquatable(Type type)
+    public static bool IsBitwiseEquatable(Type type)
         => type.IsEnum
             || type == typeof(int) || type == typeof(uint) || type == typeof(long) || type == typeof(ulong)
             || type == typeof(short) || type == typeof(ushort) || type == typeof(byte) || type == typeof(sbyte)
@@ -101,7 +103,6 @@ internal static class KeyComparerFactory
     /// <remarks>The common sizes are one <see cref="HashCode.Combine{T1}(T1)"/> call on whole ints (the size is a JIT-time constant, so the other branches vanish).</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int HashBytes<T>(in T value)
-        where T : unmanaged
     {
         ref byte bytes = ref Unsafe.As<T, byte>(ref Unsafe.AsRef(in value));
         if (Unsafe.SizeOf<T>() == 1)
@@ -134,7 +135,7 @@ internal static class KeyComparerFactory
         }
 
         var hash = default(HashCode);
-        hash.AddBytes(MemoryMarshal.AsBytes(new ReadOnlySpan<T>(in value)));
+        hash.AddBytes(MemoryMarshal.CreateReadOnlySpan(ref bytes, Unsafe.SizeOf<T>()));
         return hash.ToHashCode();
     }
 }

@@ -3,7 +3,7 @@ namespace Pack.Formatters.Unions;
 /// <summary>The case of <typeparamref name="TUnion"/> whose concrete type is <typeparamref name="TCase"/>.</summary>
 /// <typeparam name="TUnion">The union's base type.</typeparam>
 /// <typeparam name="TCase">The concrete type.</typeparam>
-internal sealed class UnionCaseOf<TUnion, TCase> : UnionCase<TUnion>
+internal sealed class UnionCaseOf<TUnion, TCase> : PackUnionCase<TUnion>
     where TCase : TUnion
 {
     public UnionCaseOf(ushort tag)
@@ -11,9 +11,9 @@ internal sealed class UnionCaseOf<TUnion, TCase> : UnionCase<TUnion>
     {
     }
 
-    public override void Serialize<TBufferWriter>(ref PackWriter<TBufferWriter> writer, TUnion value)
+    internal override void Serialize<TBufferWriter>(ref PackWriter<TBufferWriter> writer, TUnion value)
         => PackWriterCache<TCase, TBufferWriter>.Method(ref writer, (TCase)value!);
 
-    public override TUnion? Deserialize(ref PackReader reader)
+    internal override TUnion? Deserialize(ref PackReader reader)
         => PackFormatterCache<TCase>.Formatter.Deserialize(ref reader);
 }

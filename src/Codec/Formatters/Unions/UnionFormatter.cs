@@ -10,15 +10,21 @@ internal sealed class UnionFormatter<T> : PackFormatter<T>
 {
     private const ushort NullTag = 0xFFFF;
 
-    private readonly UnionCase<T>[] _cases;
+    private readonly PackUnionCase<T>[] _cases;
 
     public UnionFormatter()
+        : this(CreateCases())
     {
-        var declared = UnionDeclaration.GetCases(typeof(T));
-        _cases = new UnionCase<T>[declared.Length];
-        for (int i = 0; i < declared.Length; i++)
+    }
+
+    /// <summary>Creates the formatter from cases built without reflection (by generated code), validated as the declared ones are.</summary>
+    public UnionFormatter(PackUnionCase<T>[] cases)
+    {
+        _cases = new PackUnionCase<T>[cases.Length];
+        for (int i = 0; i < cases.Length; i++)
         {
-            var (tag, type) = declared[i];
+            ushort tag = cases[i].Tag;
+            var type = cases[i].Type;
             if (tag == NullTag)
             {
                 throw new NotSupportedException($"Union tag {NullTag} on {typeof(T)} is reserved for null.");
@@ -37,8 +43,26 @@ internal sealed class UnionFormatter<T> : PackFormatter<T>
                 }
             }
 
-            _cases[i] = (UnionCase<T>)Activator.CreateInstance(typeof(UnionCaseOf<,>).MakeGenericType(typeof(T), type), tag)!;
+            _cases[i] = cases[i];
         }
+    }
+
+    private static PackUnionCase<T>[] CreateCases()
+    {
+        var declared = UnionDeclaration.GetCases(typeof(T));
+        var cases = new PackUnionCase<T>[declared.Length];
+        for (int i = 0; i < declared.Length; i++)
+        {
+            var (tag, type) = declared[i];
+            if (!typeof(T).IsAssignableFrom(type) || type.IsAbstract || type.IsInterface)
+            {
+                throw new NotSupportedException($"Union case {type} of {typeof(T)} must be a concrete type deriving from it.");
+            }
+
+            cases[i] = (PackUnionCase<T>)Activator.CreateInstance(typeof(UnionCaseOf<,>).MakeGenericType(typeof(T), type), tag)!;
+        }
+
+        return cases;
     }
 
     /// <inheritdoc/>
