@@ -36,9 +36,8 @@ internal static class PackResultWriter
 
         response.ContentType = PackMediaTypes.Pack;
         var started = PackServerMetrics.StartSerialize(httpContext);
-        PackSerializer.Serialize(response.BodyWriter, value, options.SerializerOptions);
+        await PackSerializer.SerializeAsync(response.BodyWriter, value, options.SerializerOptions, httpContext.RequestAborted).ConfigureAwait(false);
         PackServerMetrics.EndSerialize(httpContext, started, PackFormatTag.Pack);
-        await response.BodyWriter.FlushAsync(httpContext.RequestAborted).ConfigureAwait(false);
     }
 
     public static ProducesResponseTypeMetadata ProducesMetadata(int statusCode, Type valueType)
