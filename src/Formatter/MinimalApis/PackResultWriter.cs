@@ -1,7 +1,6 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
-using Microsoft.Extensions.Options;
 
 namespace Pack.AspNetCore;
 
@@ -25,7 +24,7 @@ internal static class PackResultWriter
             return;
         }
 
-        var options = httpContext.RequestServices.GetService<IOptions<PackFormatterOptions>>()?.Value ?? new PackFormatterOptions();
+        var options = PackEndpointOptions.Get(httpContext);
         if (value is not null && AsyncEnumerableTypes.GetElementType(value.GetType()) is { } elementType)
         {
             response.ContentType = PackMediaTypes.PackStream;

@@ -24,7 +24,13 @@ internal static class AcceptHeader
             return true;
         }
 
-        if (!MediaTypeHeaderValue.TryParseList(request.Headers.Accept, out var ranges) || ranges.Count == 0)
+        var accept = request.Headers.Accept;
+        if (accept.Count == 1 && TryPrefersPackFromSingleRange(accept[0], out var prefersPack))
+        {
+            return prefersPack;
+        }
+
+        if (!MediaTypeHeaderValue.TryParseList(accept, out var ranges) || ranges.Count == 0)
         {
             return false;
         }
@@ -54,6 +60,21 @@ internal static class AcceptHeader
         }
 
         return bestIsPack;
+    }
+
+    /// <summary>
+    /// The answer for an <c>Accept</c> of exactly one Pack or JSON media type with no parameters, which is what clients
+    /// send, decided without parsing (parsing allocates a list and a header value per range). Anything else, wildcards,
+    /// lists and parameters included, returns <see langword="false"/> and goes to the full rules.
+    /// </summary>
+    private static bool TryPrefersPackFromSingleRange(string? value, out bool prefersPack)
+    {
+        var range = value.AsSpan().Trim(' ');
+        prefersPack = range.Equals(PackMediaTypes.Pack, StringComparison.OrdinalIgnoreCase)
+            || range.Equals(PackMediaTypes.PackStream, StringComparison.OrdinalIgnoreCase);
+        return prefersPack
+            || range.Equals("application/json", StringComparison.OrdinalIgnoreCase)
+            || range.Equals("text/json", StringComparison.OrdinalIgnoreCase);
     }
 
     /// <summary>Whether <c>Accept</c> names a Pack media type explicitly.</summary>
