@@ -17,6 +17,10 @@ public sealed class AcceptHeaderTests
     [InlineData("application/x-pack; charset=binary", true)]
     [InlineData("application/json;q=0.5, application/x-pack", true)]
     [InlineData("application/x-pack;q=0.5, application/json", false)]
+    [InlineData("application/x-pack, application/json;q=0.9", true)]
+    [InlineData("application/x-pack;q=0.8, application/json;Q=0.9", false)]
+    [InlineData("text/html, application/x-pack;q=0.1", true)]
+    [InlineData("application/x-pack, */*", false)]
     [InlineData("*/*", false)]
     [InlineData("application/*", false)]
     [InlineData("text/csv", false)]
@@ -58,7 +62,47 @@ public sealed class AcceptHeaderTests
     [Theory]
     [InlineData("application/x-pack")]
     [InlineData("application/json")]
-    public void PrefersPack_SingleMediaTypeNoQuery_AllocatesNothing(string accept)
+    [InlineData("application/x-pack, application/json;q=0.9")]
+    [InlineData("application/json;q=0.9,application/x-pack;q=1")]
+    [InlineData(" application/x-pack ; q=0.5 ,\ttext/json ")]
+    [InlineData("text/html, application/xhtml+xml;q=0.9, application/x-pack;q=0.8")]
+    [InlineData("application/x-pack;q=1.5, application/json")]
+    [InlineData("application/x-pack;q=\"0.5\", application/json")]
+    [InlineData("application/x-pack;charset=x, application/json;q=0.9")]
+    [InlineData("application/x-pack;q=0, application/json;q=0")]
+    [InlineData("application/x-pack,,application/json")]
+    [InlineData("text/ht ml, application/x-pack")]
+    [InlineData("application/x-pack-stream;q=0.9, text/json")]
+    [InlineData("application/problem+json, application/x-pack;q=0.5")]
+    [InlineData("APPLICATION/JSON, APPLICATION/X-PACK")]
+    [InlineData("application/x-pack;q=0.50, application/json;q=0.5")]
+    [InlineData("")]
+    public void Scan_AnyAccept_AgreesWithTheParsedRulesWhenItAnswers(string accept)
+    {
+        var scanned = AcceptHeader.Scan(accept);
+
+        if (scanned is { } answer)
+        {
+            Assert.Equal(AcceptHeader.PrefersPackParsed(accept), answer);
+        }
+    }
+
+    [Theory]
+    [InlineData("application/x-pack, application/json;q=0.9", true)]
+    [InlineData(" application/x-pack ; q=0.5 ,\ttext/json ", false)]
+    [InlineData("application/*", null)]
+    [InlineData("application/x-pack;charset=x", null)]
+    [InlineData("application/problem+json", null)]
+    public void Scan_Accept_AnswersOrDefersToTheParser(string accept, bool? expected)
+    {
+        Assert.Equal(expected, AcceptHeader.Scan(accept));
+    }
+
+    [Theory]
+    [InlineData("application/x-pack")]
+    [InlineData("application/json")]
+    [InlineData("application/x-pack, application/json;q=0.9")]
+    public void PrefersPack_PlainMediaTypesNoQuery_AllocatesNothing(string accept)
     {
         var context = new DefaultHttpContext();
         context.Request.Headers.Accept = accept;
