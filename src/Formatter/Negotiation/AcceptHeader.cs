@@ -95,8 +95,9 @@ internal static class AcceptHeader
             var mediaType = semicolon < 0 ? range : range[..semicolon].TrimEnd(Whitespace);
             if (semicolon >= 0)
             {
+                // Only an RFC 9110 qvalue: "0" or "1", then up to three decimals; anything looser is left to the parser.
                 var parameter = range[(semicolon + 1)..].Trim(Whitespace);
-                if (parameter.Length < 3 || (parameter[0] | 0x20) != 'q' || parameter[1] != '='
+                if (parameter.Length is < 3 or > 7 || (parameter[0] | 0x20) != 'q' || parameter[1] != '=' || parameter[2] is not ('0' or '1')
                     || !double.TryParse(parameter[2..], NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out quality) || quality > 1)
                 {
                     return null;

@@ -76,6 +76,9 @@ public sealed class AcceptHeaderTests
     [InlineData("application/problem+json, application/x-pack;q=0.5")]
     [InlineData("APPLICATION/JSON, APPLICATION/X-PACK")]
     [InlineData("application/x-pack;q=0.50, application/json;q=0.5")]
+    [InlineData("application/x-pack;q=.5, application/json;q=0.4")]
+    [InlineData("application/x-pack;q=0.1234, application/json;q=0.5")]
+    [InlineData("application/x-pack;q=1.000, application/json;q=0.999")]
     [InlineData("")]
     public void Scan_AnyAccept_AgreesWithTheParsedRulesWhenItAnswers(string accept)
     {
