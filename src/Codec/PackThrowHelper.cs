@@ -114,6 +114,14 @@ internal static class PackThrowHelper
         => throw new InvalidOperationException($"The buffer writer returned {returned} byte(s) when at least {requested} were requested.");
 
     [DoesNotReturn]
+    public static void ThrowFlushCanceled()
+        => throw new OperationCanceledException("The flush of the destination pipe was canceled.");
+
+    [DoesNotReturn]
+    public static void ThrowCollectionModified(int written, int now)
+        => throw new InvalidOperationException($"A collection written with a count of {written} has {(now < 0 ? "become null" : $"{now} element(s) now")}; it was changed while it was being serialized.");
+
+    [DoesNotReturn]
     public static void ThrowUnionTypeNotRegistered(Type unionType, Type actualType)
         => throw new PackException($"{actualType} is not a registered case of the union {unionType}; add [PackUnion(tag, typeof({actualType.Name}))] to {unionType.Name}.");
 }

@@ -34,6 +34,14 @@ public ref partial struct PackWriter<TBufferWriter>
         _buffer = ref Unsafe.NullRef<byte>();
     }
 
+    /// <summary>
+    /// Creates a writer that resumes a payload at a safe point (between the top-level object's members or between the
+    /// elements of a top-level collection), inside <paramref name="depth"/> levels of nesting already entered and checked.
+    /// </summary>
+    internal PackWriter(ref TBufferWriter destination, PackSerializerOptions? options, int depth)
+        : this(ref destination, options)
+        => _depth = depth;
+
     /// <summary>The options in effect.</summary>
     public PackSerializerOptions Options { get; }
 

@@ -37,5 +37,6 @@ public static class PackMvcBuilderExtensions
     {
         services.AddPack(configure);
         services.TryAddEnumerable(ServiceDescriptor.Transient<IConfigureOptions<MvcOptions>, PackMvcOptionsSetup>());
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IPostConfigureOptions<MvcOptions>, PackMvcOptionsSetup>());
     }
 }

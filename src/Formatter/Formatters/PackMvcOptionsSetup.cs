@@ -4,8 +4,8 @@ using Microsoft.Extensions.Options;
 
 namespace Pack.AspNetCore;
 
-/// <summary>Adds the Pack formatters, the <c>pack</c> format mapping and <c>?format=pack</c> on every action, the <c>Vary: Accept</c> filter, the 413 filter and the 406 problem filter to MVC.</summary>
-internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOptions, ILoggerFactory loggerFactory) : IConfigureOptions<MvcOptions>
+/// <summary>Adds the Pack formatters, the <c>pack</c> format mapping and <c>?format=pack</c> on every action, the <c>Vary: Accept</c> filter, the 413 filter and (when MVC answers 406) the 406 problem filter to MVC.</summary>
+internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOptions, ILoggerFactory loggerFactory) : IConfigureOptions<MvcOptions>, IPostConfigureOptions<MvcOptions>
 {
     /// <summary>The format name used by <c>?format=pack</c> and <c>[FormatFilter]</c> routes.</summary>
     public const string FormatName = "pack";
@@ -21,7 +21,31 @@ internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOpt
         options.Filters.Add(new VaryByAcceptResultFilter());
         options.Filters.Add(new PayloadTooLargeActionFilter());
         options.Filters.Add(new PackFormatResultFilter());
-        options.Filters.Add(new NotAcceptableProblemFilter());
         options.Filters.Add(new UndecodableBodyExceptionFilter());
+    }
+
+    /// <summary>
+    /// Adds the 406 problem filter once every other configuration has run, and only when MVC can answer 406: it is an
+    /// asynchronous always-run result filter, which costs MVC a delegate and a task on every response.
+    /// </summary>
+    public void PostConfigure(string? name, MvcOptions options)
+    {
+        if (options.ReturnHttpNotAcceptable && !ContainsNotAcceptableFilter(options))
+        {
+            options.Filters.Add(new NotAcceptableProblemFilter());
+        }
+    }
+
+    private static bool ContainsNotAcceptableFilter(MvcOptions options)
+    {
+        foreach (var filter in options.Filters)
+        {
+            if (filter is NotAcceptableProblemFilter)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 }

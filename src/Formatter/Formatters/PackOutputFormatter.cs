@@ -107,11 +107,10 @@ public sealed class PackOutputFormatter : OutputFormatter
             return;
         }
 
-        var body = httpContext.Response.BodyWriter;
+        // Flushed in bounded parts as it is written, so a large body is never held whole; a small one is written at once.
         var started = PackServerMetrics.StartSerialize(httpContext);
-        PackSerializer.Serialize(body, context.Object, type, _options.SerializerOptions);
+        await PackSerializer.SerializeAsync(httpContext.Response.BodyWriter, context.Object, type, _options.SerializerOptions, httpContext.RequestAborted).ConfigureAwait(false);
         PackServerMetrics.EndSerialize(httpContext, started, PackFormatTag.Pack);
-        await body.FlushAsync(httpContext.RequestAborted).ConfigureAwait(false);
     }
 
     // The declared type is the contract a Pack reader decodes with, so it wins, unless it says nothing (object).

@@ -6,7 +6,6 @@ using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.AspNetCore.Mvc.Formatters;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
-using Microsoft.Extensions.Options;
 
 namespace Pack.AspNetCore;
 
@@ -55,7 +54,7 @@ public sealed partial class PackBody<T> : IBindableFromHttpContext<PackBody<T>>,
             return Rejected(StatusCodes.Status415UnsupportedMediaType, $"Expected a request body of type {PackMediaTypes.Pack}.");
         }
 
-        var options = context.RequestServices.GetService<IOptions<PackFormatterOptions>>()?.Value ?? new PackFormatterOptions();
+        var options = PackEndpointOptions.Get(context);
         var result = await PackRequestBody.ReadAsync(request, typeof(T), options, context.RequestAborted).ConfigureAwait(false);
         if (result.IsEmpty)
         {
@@ -80,6 +79,7 @@ public sealed partial class PackBody<T> : IBindableFromHttpContext<PackBody<T>>,
         ArgumentNullException.ThrowIfNull(builder);
 
         builder.Metadata.Add(new AcceptsMetadata([PackMediaTypes.Pack], typeof(T), IsNullable(parameter)));
+        PackEndpointOptions.AddTo(builder);
 
         // Binding cannot write a response, so a rejected body is answered here, before the handler runs.
         var position = parameter.Position;

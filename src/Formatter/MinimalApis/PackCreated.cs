@@ -46,5 +46,6 @@ public sealed class PackCreated<TValue> : IResult, IStatusCodeHttpResult, IValue
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Metadata.Add(PackResultWriter.ProducesMetadata(StatusCodes.Status201Created, typeof(TValue)));
+        PackEndpointOptions.AddTo(builder);
     }
 }

@@ -29,5 +29,6 @@ public sealed class PackOk<TValue> : IResult, IStatusCodeHttpResult, IValueHttpR
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Metadata.Add(PackResultWriter.ProducesMetadata(StatusCodes.Status200OK, typeof(TValue)));
+        PackEndpointOptions.AddTo(builder);
     }
 }

@@ -1,7 +1,6 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
-using Microsoft.Extensions.Options;
 
 namespace Pack.AspNetCore;
 
@@ -25,7 +24,7 @@ internal static class PackResultWriter
             return;
         }
 
-        var options = httpContext.RequestServices.GetService<IOptions<PackFormatterOptions>>()?.Value ?? new PackFormatterOptions();
+        var options = PackEndpointOptions.Get(httpContext);
         if (value is not null && AsyncEnumerableTypes.GetElementType(value.GetType()) is { } elementType)
         {
             response.ContentType = PackMediaTypes.PackStream;
@@ -36,9 +35,8 @@ internal static class PackResultWriter
 
         response.ContentType = PackMediaTypes.Pack;
         var started = PackServerMetrics.StartSerialize(httpContext);
-        PackSerializer.Serialize(response.BodyWriter, value, options.SerializerOptions);
+        await PackSerializer.SerializeAsync(response.BodyWriter, value, options.SerializerOptions, httpContext.RequestAborted).ConfigureAwait(false);
         PackServerMetrics.EndSerialize(httpContext, started, PackFormatTag.Pack);
-        await response.BodyWriter.FlushAsync(httpContext.RequestAborted).ConfigureAwait(false);
     }
 
     public static ProducesResponseTypeMetadata ProducesMetadata(int statusCode, Type valueType)

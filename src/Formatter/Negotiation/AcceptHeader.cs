@@ -1,5 +1,8 @@
+using System.Buffers;
+using System.Globalization;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc.Formatters;
+using Microsoft.Extensions.Primitives;
 using Microsoft.Net.Http.Headers;
 
 namespace Pack.AspNetCore;
@@ -15,6 +18,9 @@ internal static class AcceptHeader
     private static readonly MediaType PackStreamMediaType = new(PackMediaTypes.PackStream);
     private static readonly MediaType JsonMediaType = new("application/json");
     private static readonly MediaType TextJsonMediaType = new("text/json");
+    // RFC 9110 token characters less '*' and '+', so wildcards and suffixes go to the full rules.
+    private static readonly SearchValues<char> TokenCharacters = SearchValues.Create("!#$%&'.^_`|~-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+    private const string Whitespace = " \t";
 
     /// <summary>Whether the response should be Pack rather than JSON: <c>?format=pack</c>, or the <c>Accept</c> header.</summary>
     public static bool PrefersPack(HttpRequest request)
@@ -24,7 +30,19 @@ internal static class AcceptHeader
             return true;
         }
 
-        if (!MediaTypeHeaderValue.TryParseList(request.Headers.Accept, out var ranges) || ranges.Count == 0)
+        var accept = request.Headers.Accept;
+        if (accept.Count == 1 && Scan(accept[0]) is { } prefersPack)
+        {
+            return prefersPack;
+        }
+
+        return PrefersPackParsed(accept);
+    }
+
+    /// <summary>The negotiation rules applied to a parsed <c>Accept</c>: the reference that <see cref="Scan"/> must agree with.</summary>
+    internal static bool PrefersPackParsed(StringValues accept)
+    {
+        if (!MediaTypeHeaderValue.TryParseList(accept, out var ranges) || ranges.Count == 0)
         {
             return false;
         }
@@ -55,6 +73,72 @@ internal static class AcceptHeader
 
         return bestIsPack;
     }
+
+    /// <summary>
+    /// The answer for the <c>Accept</c> values clients send (<c>application/x-pack</c>, <c>application/json</c>, or a
+    /// list of plain media types with <c>q</c> weights such as Pack.Client's <c>application/x-pack, application/json;q=0.9</c>),
+    /// decided without parsing: parsing allocates a list and a header value per range on every request. Anything else
+    /// (wildcards, other parameters, suffixes, quoted values, malformed ranges) returns <see langword="null"/> and goes to
+    /// <see cref="PrefersPackParsed"/>.
+    /// </summary>
+    internal static bool? Scan(string? header)
+    {
+        var rest = header.AsSpan();
+        var best = 0; // 0: none yet, 1: JSON, 2: Pack
+        var bestQuality = 0.0;
+        while (true)
+        {
+            var comma = rest.IndexOf(',');
+            var range = (comma < 0 ? rest : rest[..comma]).Trim(Whitespace);
+            var quality = 1.0;
+            var semicolon = range.IndexOf(';');
+            var mediaType = semicolon < 0 ? range : range[..semicolon].TrimEnd(Whitespace);
+            if (semicolon >= 0)
+            {
+                // Only an RFC 9110 qvalue: "0" or "1", then up to three decimals; anything looser is left to the parser.
+                var parameter = range[(semicolon + 1)..].Trim(Whitespace);
+                if (parameter.Length is < 3 or > 7 || (parameter[0] | 0x20) != 'q' || parameter[1] != '=' || parameter[2] is not ('0' or '1')
+                    || !double.TryParse(parameter[2..], NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out quality) || quality > 1)
+                {
+                    return null;
+                }
+            }
+
+            if (!IsPlainMediaType(mediaType))
+            {
+                return null;
+            }
+
+            var kind = IsPackName(mediaType) ? 2 : IsJsonName(mediaType) ? 1 : 0;
+            if (kind != 0 && quality > 0 && (best == 0 || quality > bestQuality))
+            {
+                best = kind;
+                bestQuality = quality;
+            }
+
+            if (comma < 0)
+            {
+                return best == 2;
+            }
+
+            rest = rest[(comma + 1)..];
+        }
+    }
+
+    /// <summary>A <c>type/subtype</c> of token characters, with no wildcard and no suffix (which the full rules match specially).</summary>
+    private static bool IsPlainMediaType(ReadOnlySpan<char> mediaType)
+    {
+        var slash = mediaType.IndexOf('/');
+        return slash > 0 && slash < mediaType.Length - 1
+            && !mediaType[..slash].ContainsAnyExcept(TokenCharacters)
+            && !mediaType[(slash + 1)..].ContainsAnyExcept(TokenCharacters);
+    }
+
+    private static bool IsPackName(ReadOnlySpan<char> mediaType)
+        => mediaType.Equals(PackMediaTypes.Pack, StringComparison.OrdinalIgnoreCase) || mediaType.Equals(PackMediaTypes.PackStream, StringComparison.OrdinalIgnoreCase);
+
+    private static bool IsJsonName(ReadOnlySpan<char> mediaType)
+        => mediaType.Equals("application/json", StringComparison.OrdinalIgnoreCase) || mediaType.Equals("text/json", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>Whether <c>Accept</c> names a Pack media type explicitly.</summary>
     public static bool NamesPack(HttpRequest request)

@@ -11,6 +11,8 @@ public static class MinimalEndpoints
 
         group.MapGet("/organizations/{id:int}", (int id) => PackResults.Ok(SampleData.Organization(id)));
 
+        group.MapGet("/organizations/large", (int members) => PackResults.Ok(SampleData.Organization(1, members)));
+
         group.MapPost("/organizations", (PackBody<Organization> organization) =>
             PackResults.Created($"/minimal/organizations/{organization.Value.Id}", organization.Value));
 

@@ -16,6 +16,9 @@ public sealed class OrganizationsController(StreamProbes probes) : ControllerBas
     [FormatFilter]
     public ActionResult<Organization> Get(int id) => id == MissingId ? NotFound() : SampleData.Organization(id);
 
+    [HttpGet("large")]
+    public ActionResult<Organization> GetLarge(int members) => SampleData.Organization(1, members);
+
     [HttpPost]
     public ActionResult<Organization> Post(Organization organization) => organization;
 

@@ -43,7 +43,49 @@ internal static class ObjectEmitter
             il.Emit(OpCodes.Stloc, token);
         }
 
-        var members = contract.Members;
+        EmitMembers<TBufferWriter>(il, writerType, type, contract.Members);
+
+        if (token is not null)
+        {
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldloc, token);
+            il.Emit(OpCodes.Call, writerType.GetMethod(nameof(PackWriter<TBufferWriter>.WriteObjectEnd))!);
+        }
+
+        il.Emit(OpCodes.Ret);
+        return (SerializeMethod<TBufferWriter, T>)method.CreateDelegate(typeof(SerializeMethod<TBufferWriter, T>));
+    }
+
+    /// <summary>
+    /// Generates a writer of the members <paramref name="start"/> to <paramref name="start"/> + <paramref name="count"/>
+    /// alone, with no null check and no header: the part of a top-level object between two flush points.
+    /// </summary>
+    public static SerializeMethod<TBufferWriter, T> EmitSerializeMembers<TBufferWriter, T>(ObjectContract contract, int start, int count)
+        where TBufferWriter : IBufferWriter<byte>
+    {
+        var type = typeof(T);
+        var writerType = typeof(PackWriter<TBufferWriter>);
+        var method = new DynamicMethod($"Pack.SerializeMembers.{type.Name}.{start}", typeof(void), [writerType.MakeByRefType(), type], typeof(ObjectEmitter).Module, skipVisibility: true);
+        var il = method.GetILGenerator();
+        EmitMembers<TBufferWriter>(il, writerType, type, contract.Members.AsSpan(start, count));
+        il.Emit(OpCodes.Ret);
+        return (SerializeMethod<TBufferWriter, T>)method.CreateDelegate(typeof(SerializeMethod<TBufferWriter, T>));
+    }
+
+    /// <summary>Generates a reader of one member's value.</summary>
+    public static Func<T, TMember> EmitGetMember<T, TMember>(ObjectMember member)
+    {
+        var type = typeof(T);
+        var method = new DynamicMethod($"Pack.Get.{type.Name}.{member.Name}", typeof(TMember), [type], typeof(ObjectEmitter).Module, skipVisibility: true);
+        var il = method.GetILGenerator();
+        EmitLoadMember(il, type, member, argument: 0);
+        il.Emit(OpCodes.Ret);
+        return (Func<T, TMember>)method.CreateDelegate(typeof(Func<T, TMember>));
+    }
+
+    private static void EmitMembers<TBufferWriter>(ILGenerator il, Type writerType, Type type, ReadOnlySpan<ObjectMember> members)
+        where TBufferWriter : IBufferWriter<byte>
+    {
         for (int i = 0; i < members.Length;)
         {
             // A run of plain fixed-width members (ints, doubles, enums …) is written with one capacity check:
@@ -52,7 +94,7 @@ internal static class ObjectEmitter
 
             if (runLength >= 2)
             {
-                EmitPlainRun<TBufferWriter>(il, writerType, type, members.AsSpan(i, runLength), runSize);
+                EmitPlainRun<TBufferWriter>(il, writerType, type, members.Slice(i, runLength), runSize);
                 i += runLength;
                 continue;
             }
@@ -64,16 +106,6 @@ internal static class ObjectEmitter
                 ? writerType.GetMethod("Write" + name)!
                 : writerType.GetMethod(nameof(PackWriter<TBufferWriter>.WriteValue))!.MakeGenericMethod(member.Type));
         }
-
-        if (token is not null)
-        {
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldloc, token);
-            il.Emit(OpCodes.Call, writerType.GetMethod(nameof(PackWriter<TBufferWriter>.WriteObjectEnd))!);
-        }
-
-        il.Emit(OpCodes.Ret);
-        return (SerializeMethod<TBufferWriter, T>)method.CreateDelegate(typeof(SerializeMethod<TBufferWriter, T>));
     }
 
     private static readonly MethodInfo WriteUnalignedByRef = Array.Find(
@@ -103,7 +135,7 @@ internal static class ObjectEmitter
     /// The number of consecutive plain fixed-width members from <paramref name="start"/>, and their total size. Reads
     /// exclude bools, which must be validated as 0 or 1; writes include them (normalized).
     /// </summary>
-    private static int CountPlainRun(ObjectMember[] members, int start, bool includeBool, out int size)
+    private static int CountPlainRun(ReadOnlySpan<ObjectMember> members, int start, bool includeBool, out int size)
     {
         int length = 0;
         size = 0;
@@ -185,9 +217,9 @@ internal static class ObjectEmitter
         il.Emit(OpCodes.Stloc, value);
     }
 
-    private static void EmitLoadMember(ILGenerator il, Type type, ObjectMember member)
+    private static void EmitLoadMember(ILGenerator il, Type type, ObjectMember member, byte argument = 1)
     {
-        il.Emit(type.IsValueType ? OpCodes.Ldarga_S : OpCodes.Ldarg_S, (byte)1);
+        il.Emit(type.IsValueType ? OpCodes.Ldarga_S : OpCodes.Ldarg_S, argument);
         switch (member.Member)
         {
             case FieldInfo field:

@@ -26,6 +26,12 @@ internal sealed class ObjectFormatter<T> : PackFormatter<T>
     /// <inheritdoc/>
     public override T? Deserialize(ref PackReader reader) => _deserialize(ref reader);
 
+    /// <summary>The members, in wire order.</summary>
+    internal static ObjectContract ContractOf => Contract;
+
+    /// <summary>Whether values start with an object header (every type but a struct of fixed-width members).</summary>
+    internal static bool HasHeader => FixedLength < 0;
+
     /// <summary>The generated writer for one buffer-writer type.</summary>
     internal static SerializeMethod<TBufferWriter, T> GetWriter<TBufferWriter>()
         where TBufferWriter : IBufferWriter<byte>

@@ -1,0 +1,59 @@
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Features;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.AspNetCore.Routing.Patterns;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Pack.AspNetCore.Tests.MinimalApis;
+
+/// <summary>How a minimal-API Pack result finds the app's <see cref="PackFormatterOptions"/>.</summary>
+public sealed class PackEndpointOptionsTests
+{
+    [Fact]
+    public void Get_EndpointBuiltWithPackOk_ReadsTheOptionsFromMetadataWithoutRequestServices()
+    {
+        var options = new PackFormatterOptions { MaxRequestBodySize = 1234 };
+        var endpoint = BuildEndpoint(options);
+        var context = new DefaultHttpContext();
+        context.Features.Set<IServiceProvidersFeature>(new ThrowingServiceProvidersFeature());
+        context.SetEndpoint(endpoint);
+
+        Assert.Same(options, PackEndpointOptions.Get(context));
+    }
+
+    [Fact]
+    public void Get_EndpointWithoutPackMetadata_FallsBackToRequestServices()
+    {
+        var options = new PackFormatterOptions { MaxRequestBodySize = 5678 };
+        using var services = new ServiceCollection().Configure<PackFormatterOptions>(o => o.MaxRequestBodySize = 5678).BuildServiceProvider();
+        var context = new DefaultHttpContext { RequestServices = services };
+        context.SetEndpoint(new Endpoint(null, EndpointMetadataCollection.Empty, "plain"));
+
+        Assert.Equal(options.MaxRequestBodySize, PackEndpointOptions.Get(context).MaxRequestBodySize);
+    }
+
+    private static Endpoint BuildEndpoint(PackFormatterOptions options)
+    {
+        var services = new ServiceCollection().AddSingleton(Microsoft.Extensions.Options.Options.Create(options)).BuildServiceProvider();
+        var builder = new RouteEndpointBuilder(_ => Task.CompletedTask, RoutePatternFactory.Parse("/x"), 0) { ApplicationServices = services };
+        var method = typeof(PackEndpointOptionsTests).GetMethod(nameof(BuildEndpoint), System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)!;
+        Populate<PackOk<string>>(method, builder);
+        Populate<PackCreated<string>>(method, builder);
+        Assert.Single(builder.Metadata.OfType<PackEndpointOptions>());
+        return builder.Build();
+    }
+
+    private static void Populate<TResult>(System.Reflection.MethodInfo method, EndpointBuilder builder)
+        where TResult : Microsoft.AspNetCore.Http.Metadata.IEndpointMetadataProvider
+        => TResult.PopulateMetadata(method, builder);
+
+    private sealed class ThrowingServiceProvidersFeature : IServiceProvidersFeature
+    {
+        public IServiceProvider RequestServices
+        {
+            get => throw new InvalidOperationException("RequestServices was touched.");
+            set => throw new InvalidOperationException("RequestServices was touched.");
+        }
+    }
+}
