@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Pack.Formatters.Objects;
 
 namespace Pack.Formatters.Segments;
@@ -11,6 +12,13 @@ internal static class SegmentedWriterFactory
     /// </summary>
     public static SegmentedWriter<T>? Create<T>()
     {
+        // The part writers are built with MakeGenericType and the IL emitter's per-member code: without dynamic code
+        // (Native AOT) a payload is written at once and flushed once, as before bounded flushing.
+        if (!RuntimeFeature.IsDynamicCodeSupported)
+        {
+            return null;
+        }
+
         var type = typeof(T);
         if (GetElementType(type) is { } element)
         {
