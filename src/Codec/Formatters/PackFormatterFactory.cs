@@ -1,5 +1,6 @@
 using System.Collections;
 using System.Collections.Immutable;
+using System.Diagnostics.CodeAnalysis;
 using Pack.Formatters.Collections;
 using Pack.Formatters.Objects;
 using Pack.Formatters.Primitives;
@@ -31,9 +32,11 @@ internal static class PackFormatterFactory
 
     /// <summary>
     /// Whether formatters may be generated at run time (IL emission, <c>MakeGenericType</c>). Read once per type, when
-    /// its cache fills; tests pass the other value to <see cref="Create{T}(bool)"/> instead of changing it.
+    /// its cache fills; tests pass the other value to <see cref="Create{T}(bool)"/> instead of changing it. An expression
+    /// over <see cref="System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"/> and the
+    /// <see cref="PackSerializer.IsReflectionEnabledByDefault"/> feature switch, so Native AOT and the trimmer remove the dynamic path.
     /// </summary>
-    public static bool IsDynamicCodeSupported { get; } = System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported;
+    public static bool IsDynamicCodeSupported => PackSerializer.IsDynamicFallbackEnabled;
 
     public static PackFormatter<T> Create<T>() => Create<T>(IsDynamicCodeSupported);
 
@@ -53,11 +56,15 @@ internal static class PackFormatterFactory
             return (PackFormatter<T>)primitive;
         }
 
-        if (!dynamicCode)
-        {
-            return new UnregisteredFormatter<T>();
-        }
+        return dynamicCode ? CreateDynamic<T>() : new UnregisteredFormatter<T>();
+    }
 
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
+        "Only called when IsDynamicCodeSupported: PackSerializer.IsReflectionEnabledByDefault is true, and trimmed apps turn that feature switch off.")]
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
+        "Only called when IsDynamicCodeSupported, which is false under Native AOT (RuntimeFeature.IsDynamicCodeSupported).")]
+    private static PackFormatter<T> CreateDynamic<T>()
+    {
         try
         {
             return (PackFormatter<T>)CreateCore(typeof(T));
@@ -96,6 +103,8 @@ internal static class PackFormatterFactory
         return definition == typeof(Memory<>) || definition == typeof(ReadOnlyMemory<>) || definition == typeof(ImmutableArray<>) || definition == typeof(ArraySegment<>);
     }
 
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     private static object CreateCore(Type type)
     {
         if (Primitives.TryGetValue(type, out var primitive))
@@ -141,6 +150,8 @@ internal static class PackFormatterFactory
         return Instantiate(TypeLayout.IsBlittable(type) ? typeof(BlittableFormatter<>) : typeof(ObjectFormatter<>), type);
     }
 
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     private static object? CreateGeneric(Type type)
     {
         var definition = type.GetGenericTypeDefinition();
@@ -193,6 +204,8 @@ internal static class PackFormatterFactory
         return null;
     }
 
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     private static object Instantiate(Type formatter, params Type[] arguments)
         => Activator.CreateInstance(formatter.MakeGenericType(arguments))!;
 }

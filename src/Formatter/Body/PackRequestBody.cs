@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.IO.Pipelines;
 using Microsoft.AspNetCore.Http;
@@ -116,6 +117,8 @@ internal static class PackRequestBody
         _ => false,
     };
 
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
+        "Where trimming removed the thrower's metadata, TargetSite is null and the error counts as the server's (500) rather than the client's: a coarser status, never a wrong decode.")]
     private static bool IsThrownByCompression(Exception exception) =>
         exception.TargetSite?.Module.Assembly == typeof(System.IO.Compression.BrotliStream).Assembly;
 

@@ -56,6 +56,7 @@ public sealed partial class PackBody<T> : IBindableFromHttpContext<PackBody<T>>,
         }
 
         var options = context.RequestServices.GetService<IOptions<PackFormatterOptions>>()?.Value ?? new PackFormatterOptions();
+        PackSerializer.PrepareNonGeneric<T>(); // The body is decoded by Type; this keeps that free of MakeGenericType (Native AOT).
         var result = await PackRequestBody.ReadAsync(request, typeof(T), options, context.RequestAborted).ConfigureAwait(false);
         if (result.IsEmpty)
         {
