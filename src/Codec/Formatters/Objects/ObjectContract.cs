@@ -70,7 +70,7 @@ internal sealed class ObjectContract
             }
         }
 
-        if (members.Count > ushort.MaxValue)
+        if (members.Count > ContractRules.MaxMembers)
         {
             throw new NotSupportedException($"{type} has {members.Count} members; Pack supports at most {ushort.MaxValue}.");
         }
@@ -130,28 +130,13 @@ internal sealed class ObjectContract
             }
         }
 
-        int ordered = orders.Count(static o => o != int.MinValue);
-        if (ordered == 0)
+        var wireOrder = ContractRules.WireOrder(orders, out string? error);
+        if (error is not null)
         {
-            return members;
+            throw new NotSupportedException(string.Format(System.Globalization.CultureInfo.InvariantCulture, error, type));
         }
 
-        if (ordered != members.Count)
-        {
-            throw new NotSupportedException($"Some members of {type} have [PackOrder] and some do not; give all of them an order.");
-        }
-
-        var indices = Enumerable.Range(0, members.Count).ToArray();
-        Array.Sort(indices, (a, b) => orders[a].CompareTo(orders[b]));
-        for (int i = 1; i < indices.Length; i++)
-        {
-            if (orders[indices[i]] == orders[indices[i - 1]])
-            {
-                throw new NotSupportedException($"Two members of {type} have [PackOrder({orders[indices[i]]})].");
-            }
-        }
-
-        return [.. indices.Select(i => members[i])];
+        return wireOrder is null ? members : [.. Array.ConvertAll(wireOrder, i => members[i])];
     }
 
     private static bool Include(MemberInfo member, bool isPublic, bool dataContract)
@@ -174,7 +159,7 @@ internal sealed class ObjectContract
         // Matched by name so the codec does not load System.Text.Json for types that never use it.
         foreach (var data in member.CustomAttributes)
         {
-            if (data.AttributeType.FullName != "System.Text.Json.Serialization.JsonIgnoreAttribute")
+            if (data.AttributeType.FullName != ContractRules.JsonIgnoreAttribute)
             {
                 continue;
             }
@@ -183,7 +168,7 @@ internal sealed class ObjectContract
             {
                 if (argument.MemberName == "Condition" && argument.TypedValue.Value is int condition)
                 {
-                    return condition == 0; // JsonIgnoreCondition.Always
+                    return condition == ContractRules.JsonIgnoreAlways;
                 }
             }
 
@@ -194,13 +179,13 @@ internal sealed class ObjectContract
     }
 
     private static int OrderOf(MemberInfo member)
-        => member.GetCustomAttribute<PackOrderAttribute>()?.Order ?? int.MinValue;
+        => member.GetCustomAttribute<PackOrderAttribute>()?.Order ?? ContractRules.Unordered;
 
     private static ObjectMember? FindMember(List<ObjectMember> members, string? name)
     {
         foreach (var member in members)
         {
-            if (string.Equals(member.Name, name, StringComparison.OrdinalIgnoreCase))
+            if (ContractRules.BindsTo(member.Name, name))
             {
                 return member;
             }
@@ -214,7 +199,7 @@ internal sealed class ObjectContract
         var constructors = type.GetConstructors(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic);
         foreach (var constructor in constructors)
         {
-            if (constructor.IsDefined(typeof(PackConstructorAttribute)) || HasAttributeNamed(constructor, "System.Text.Json.Serialization.JsonConstructorAttribute"))
+            if (constructor.IsDefined(typeof(PackConstructorAttribute)) || HasAttributeNamed(constructor, ContractRules.JsonConstructorAttribute))
             {
                 return constructor;
             }

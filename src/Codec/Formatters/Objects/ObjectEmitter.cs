@@ -14,17 +14,8 @@ namespace Pack.Formatters.Objects;
 [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
 internal static class ObjectEmitter
 {
-    private static readonly Dictionary<Type, string> PrimitiveNames = new()
-    {
-        [typeof(bool)] = "Boolean", [typeof(byte)] = "Byte", [typeof(sbyte)] = "SByte",
-        [typeof(short)] = "Int16", [typeof(ushort)] = "UInt16", [typeof(char)] = "Char",
-        [typeof(int)] = "Int32", [typeof(uint)] = "UInt32", [typeof(long)] = "Int64", [typeof(ulong)] = "UInt64",
-        [typeof(Int128)] = "Int128", [typeof(UInt128)] = "UInt128",
-        [typeof(Half)] = "Half", [typeof(float)] = "Single", [typeof(double)] = "Double", [typeof(decimal)] = "Decimal",
-        [typeof(Guid)] = "Guid", [typeof(DateTime)] = "DateTime", [typeof(DateTimeOffset)] = "DateTimeOffset",
-        [typeof(TimeSpan)] = "TimeSpan", [typeof(DateOnly)] = "DateOnly", [typeof(TimeOnly)] = "TimeOnly",
-        [typeof(string)] = "String",
-    };
+    /// <summary>The name of the writer's and reader's direct method for a built-in type, or <see langword="null"/> (shared with the source generator).</summary>
+    private static string? PrimitiveName(Type type) => type.IsEnum ? null : ContractRules.PrimitiveMethodSuffix(type.FullName ?? string.Empty);
 
     public static SerializeMethod<TBufferWriter, T> EmitSerialize<TBufferWriter, T>(ObjectContract contract, bool hasHeader)
         where TBufferWriter : IBufferWriter<byte>
@@ -72,7 +63,7 @@ internal static class ObjectEmitter
             var member = members[i++];
             il.Emit(OpCodes.Ldarg_0);
             EmitLoadMember(il, type, member);
-            il.Emit(OpCodes.Call, PrimitiveNames.TryGetValue(member.Type, out var name)
+            il.Emit(OpCodes.Call, PrimitiveName(member.Type) is { } name
                 ? writerType.GetMethod("Write" + name)!
                 : writerType.GetMethod(nameof(PackWriter<TBufferWriter>.WriteValue))!.MakeGenericMethod(member.Type));
         }
@@ -108,17 +99,7 @@ internal static class ObjectEmitter
             type = Enum.GetUnderlyingType(type);
         }
 
-        return Type.GetTypeCode(type) switch
-        {
-            TypeCode.Boolean or TypeCode.Byte or TypeCode.SByte => 1,
-            TypeCode.Int16 or TypeCode.UInt16 or TypeCode.Char => 2,
-            TypeCode.Int32 or TypeCode.UInt32 or TypeCode.Single => 4,
-            TypeCode.Int64 or TypeCode.UInt64 or TypeCode.Double => 8,
-            _ when type == typeof(Half) => 2,
-            _ when type == typeof(TimeSpan) => 8,
-            _ when type == typeof(Int128) || type == typeof(UInt128) || type == typeof(Guid) => 16,
-            _ => 0,
-        };
+        return ContractRules.PlainSize(type.FullName ?? string.Empty);
     }
 
     /// <summary>
@@ -201,7 +182,7 @@ internal static class ObjectEmitter
     private static void EmitReadValue(ILGenerator il, Type readerType, ObjectMember member, LocalBuilder value)
     {
         il.Emit(OpCodes.Ldarg_0);
-        il.Emit(OpCodes.Call, PrimitiveNames.TryGetValue(member.Type, out var name)
+        il.Emit(OpCodes.Call, PrimitiveName(member.Type) is { } name
             ? readerType.GetMethod("Read" + name)!
             : readerType.GetMethod(nameof(PackReader.ReadValue))!.MakeGenericMethod(member.Type));
         il.Emit(OpCodes.Stloc, value);

@@ -80,10 +80,7 @@ internal static class TypeLayout
             return false; // The wire is little-endian; big-endian hosts take the member-by-member path.
         }
 
-        if (type.IsEnum || type == typeof(byte) || type == typeof(sbyte) || type == typeof(short) || type == typeof(ushort)
-            || type == typeof(char) || type == typeof(int) || type == typeof(uint) || type == typeof(long) || type == typeof(ulong)
-            || type == typeof(float) || type == typeof(double) || type == typeof(Half) || type == typeof(Int128) || type == typeof(UInt128)
-            || type == typeof(Guid) || type == typeof(TimeSpan))
+        if (type.IsEnum || ContractRules.IsBlittablePrimitive(type.FullName ?? string.Empty))
         {
             return true;
         }
@@ -137,20 +134,7 @@ internal static class TypeLayout
             return PrimitiveLength(Enum.GetUnderlyingType(type));
         }
 
-        return Type.GetTypeCode(type) switch
-        {
-            TypeCode.Boolean or TypeCode.Byte or TypeCode.SByte => 1,
-            TypeCode.Int16 or TypeCode.UInt16 or TypeCode.Char => 2,
-            TypeCode.Int32 or TypeCode.UInt32 or TypeCode.Single => 4,
-            TypeCode.Int64 or TypeCode.UInt64 or TypeCode.Double or TypeCode.DateTime => 8,
-            TypeCode.Decimal => 16,
-            _ when type == typeof(Half) => 2,
-            _ when type == typeof(Int128) || type == typeof(UInt128) || type == typeof(Guid) => 16,
-            _ when type == typeof(TimeSpan) || type == typeof(TimeOnly) => 8,
-            _ when type == typeof(DateOnly) => 4,
-            _ when type == typeof(DateTimeOffset) => 10,
-            _ => -1,
-        };
+        return ContractRules.FixedLength(type.FullName ?? string.Empty);
     }
 
     private static int SizeOf(Type type) => RuntimeHelpers.SizeOf(type.TypeHandle);

@@ -1,0 +1,737 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Pack.Formatters.Objects;
+
+namespace Pack.Generator;
+
+/// <summary>
+/// Walks the closure of a context's root types and decides, for each, what the run-time factory and ObjectContract
+/// would decide: the same order of checks, the same member discovery, constructor choice and layout rules.
+/// </summary>
+internal sealed class ContextParser
+{
+    public static readonly SymbolDisplayFormat TypeFormat = SymbolDisplayFormat.FullyQualifiedFormat;
+
+    private static readonly HashSet<string> SequenceInterfaces = new()
+    {
+        "System.Collections.Generic.IEnumerable`1", "System.Collections.Generic.ICollection`1", "System.Collections.Generic.IList`1",
+        "System.Collections.Generic.IReadOnlyCollection`1", "System.Collections.Generic.IReadOnlyList`1",
+    };
+
+    private readonly Compilation _compilation;
+    private readonly INamedTypeSymbol _context;
+    private readonly Location _location;
+    private readonly Dictionary<ITypeSymbol, TypeShape> _shapes = new(SymbolEqualityComparer.Default);
+    private readonly HashSet<ITypeSymbol> _failed = new(SymbolEqualityComparer.Default);
+    private readonly Dictionary<ITypeSymbol, int> _fixedLengths = new(SymbolEqualityComparer.Default);
+
+    public ContextParser(Compilation compilation, INamedTypeSymbol context, Location location)
+    {
+        _compilation = compilation;
+        _context = context;
+        _location = location;
+    }
+
+    public List<Diagnostic> Diagnostics { get; } = new();
+
+    /// <summary>The shapes in discovery order.</summary>
+    public List<TypeShape> Shapes { get; } = new();
+
+    public void AddRoot(ITypeSymbol root, Location? location) => Visit(root, "Root type " + Display(root), location ?? _location);
+
+    public static string Display(ITypeSymbol type) => type.WithNullableAnnotation(NullableAnnotation.None).ToDisplayString(TypeFormat);
+
+    public static string FullName(ITypeSymbol type)
+    {
+        var ns = type.ContainingNamespace;
+        string prefix = ns is null || ns.IsGlobalNamespace ? string.Empty : ns.ToDisplayString() + ".";
+        var containing = type.ContainingType;
+        while (containing is not null)
+        {
+            prefix += containing.MetadataName + "+";
+            containing = containing.ContainingType;
+        }
+
+        return prefix + type.MetadataName;
+    }
+
+    private static string FullName(INamedTypeSymbol type) => FullName((ITypeSymbol)type);
+
+    private bool IsAccessible(ISymbol symbol) => _compilation.IsSymbolAccessibleWithin(symbol, _context);
+
+    private bool IsTypeAccessible(ITypeSymbol type)
+    {
+        switch (type)
+        {
+            case IArrayTypeSymbol array:
+                return IsTypeAccessible(array.ElementType);
+            case INamedTypeSymbol named:
+                if (!IsAccessible(named.OriginalDefinition))
+                {
+                    return false;
+                }
+
+                foreach (var argument in named.TypeArguments)
+                {
+                    if (!IsTypeAccessible(argument))
+                    {
+                        return false;
+                    }
+                }
+
+                return true;
+            default:
+                return IsAccessible(type);
+        }
+    }
+
+    private void Report(DiagnosticDescriptor descriptor, Location location, params object[] arguments)
+        => Diagnostics.Add(Diagnostic.Create(descriptor, location, arguments));
+
+    private void Visit(ITypeSymbol type, string path, Location location)
+    {
+        type = type.WithNullableAnnotation(NullableAnnotation.None);
+        if (_shapes.ContainsKey(type) || _failed.Contains(type) || type.TypeKind == TypeKind.Error)
+        {
+            return;
+        }
+
+        var shape = Classify(type, path, location);
+        if (shape is null)
+        {
+            _failed.Add(type);
+            return;
+        }
+
+        _shapes.Add(type, shape);
+        Shapes.Add(shape);
+        if (shape.Kind != ShapeKind.Primitive && !IsTypeAccessible(type))
+        {
+            Report(PackDiagnostics.Inaccessible, location, Display(type), _context.Name);
+            _failed.Add(type);
+            _shapes.Remove(type);
+            Shapes.Remove(shape);
+            return;
+        }
+
+        switch (shape.Kind)
+        {
+            case ShapeKind.Nullable:
+            case ShapeKind.Array:
+            case ShapeKind.List:
+            case ShapeKind.ImmutableArray:
+            case ShapeKind.Memory:
+            case ShapeKind.ReadOnlyMemory:
+            case ShapeKind.ArraySegment:
+                Visit(ElementOf(type), path + " element", location);
+                break;
+            case ShapeKind.HashSet:
+            case ShapeKind.ImmutableList:
+            case ShapeKind.Enumerable:
+                Visit(((INamedTypeSymbol)type).TypeArguments[0], path + " element", location);
+                break;
+            case ShapeKind.Dictionary:
+                Visit(((INamedTypeSymbol)type).TypeArguments[0], path + " key", location);
+                Visit(((INamedTypeSymbol)type).TypeArguments[1], path + " value", location);
+                break;
+            case ShapeKind.Object:
+                foreach (var member in shape.Object!.Members)
+                {
+                    Visit(member.Type, Display(type) + "." + member.Name, location);
+                }
+
+                break;
+        }
+    }
+
+    private static ITypeSymbol ElementOf(ITypeSymbol type)
+        => type is IArrayTypeSymbol array ? array.ElementType : ((INamedTypeSymbol)type).TypeArguments[0];
+
+    private TypeShape? Classify(ITypeSymbol type, string path, Location location)
+    {
+        string name = Display(type);
+        if (type.SpecialType == SpecialType.System_Object || type.TypeKind == TypeKind.Dynamic)
+        {
+            Report(PackDiagnostics.ObjectTyped, location, path);
+            return null;
+        }
+
+        string fullName = FullName(type);
+        if (type.TypeKind != TypeKind.Enum && (fullName == "System.String" || ContractRules.FixedLength(fullName) > 0) && type is INamedTypeSymbol { IsGenericType: false })
+        {
+            return new TypeShape(type, name, ShapeKind.Primitive);
+        }
+
+        if (type.TypeKind == TypeKind.Enum)
+        {
+            return new TypeShape(type, name, ShapeKind.Enum);
+        }
+
+        if (type is IArrayTypeSymbol array)
+        {
+            if (!array.IsSZArray)
+            {
+                Report(PackDiagnostics.MultiDimensionalArray, location, path, name);
+                return null;
+            }
+
+            return WithArguments(new TypeShape(type, name, ShapeKind.Array), array.ElementType);
+        }
+
+        if (type is INamedTypeSymbol { IsGenericType: true } generic)
+        {
+            var arguments = generic.TypeArguments;
+            string definition = FullName(generic.OriginalDefinition);
+            var kind = definition switch
+            {
+                "System.Nullable`1" => ShapeKind.Nullable,
+                "System.Collections.Generic.List`1" => ShapeKind.List,
+                "System.Collections.Generic.HashSet`1" or "System.Collections.Generic.ISet`1" or "System.Collections.Generic.IReadOnlySet`1" => ShapeKind.HashSet,
+                "System.Collections.Generic.Dictionary`2" or "System.Collections.Generic.IDictionary`2" or "System.Collections.Generic.IReadOnlyDictionary`2" => ShapeKind.Dictionary,
+                "System.Collections.Immutable.ImmutableArray`1" => ShapeKind.ImmutableArray,
+                "System.Collections.Immutable.ImmutableList`1" or "System.Collections.Immutable.IImmutableList`1" => ShapeKind.ImmutableList,
+                "System.Memory`1" => ShapeKind.Memory,
+                "System.ReadOnlyMemory`1" => ShapeKind.ReadOnlyMemory,
+                "System.ArraySegment`1" => ShapeKind.ArraySegment,
+                _ when SequenceInterfaces.Contains(definition) => ShapeKind.Enumerable,
+                _ => ShapeKind.Object,
+            };
+
+            if (kind != ShapeKind.Object)
+            {
+                var shape = new TypeShape(type, name, kind);
+                if (kind is ShapeKind.HashSet or ShapeKind.Dictionary or ShapeKind.ImmutableList or ShapeKind.Enumerable)
+                {
+                    shape.Arguments.Add(name);
+                }
+
+                foreach (var argument in arguments)
+                {
+                    shape.Arguments.Add(Display(argument));
+                }
+
+                return shape;
+            }
+        }
+
+        if ((type.IsAbstract || type.TypeKind == TypeKind.Interface) && (HasAttribute(type, ContractRules.PackUnionAttribute) || HasAttribute(type, ContractRules.JsonDerivedTypeAttribute)))
+        {
+            return ClassifyUnion(type, name, path, location);
+        }
+
+        string? unsupported = WhyNotObject(type);
+        if (unsupported is not null)
+        {
+            Report(PackDiagnostics.UnsupportedType, location, path, name, unsupported);
+            return null;
+        }
+
+        var contract = BuildContract((INamedTypeSymbol)type, location);
+        if (contract is null)
+        {
+            return null;
+        }
+
+        return new TypeShape(type, name, ShapeKind.Object) { Object = contract };
+    }
+
+    private static TypeShape WithArguments(TypeShape shape, ITypeSymbol argument)
+    {
+        shape.Arguments.Add(Display(argument));
+        return shape;
+    }
+
+    private static bool HasAttribute(ISymbol symbol, string fullName)
+    {
+        foreach (var attribute in symbol.GetAttributes())
+        {
+            if (attribute.AttributeClass is { } c && FullName(c) == fullName)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static AttributeData? GetAttribute(ISymbol symbol, string fullName)
+    {
+        foreach (var attribute in symbol.GetAttributes())
+        {
+            if (attribute.AttributeClass is { } c && FullName(c) == fullName)
+            {
+                return attribute;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Why a type is not written member by member (PackFormatterFactory.IsObjectType and the abstract check), or <see langword="null"/>.</summary>
+    private static string? WhyNotObject(ITypeSymbol type)
+    {
+        if (type.TypeKind is TypeKind.TypeParameter)
+        {
+            return "an open type parameter cannot be generated; declare the closed type";
+        }
+
+        if (type.TypeKind is TypeKind.Pointer or TypeKind.FunctionPointer || type.IsRefLikeType)
+        {
+            return "pointers and ref structs cannot be stored";
+        }
+
+        if (type.TypeKind == TypeKind.Delegate)
+        {
+            return "delegates are not data";
+        }
+
+        if (type.SpecialType == SpecialType.System_Collections_IEnumerable || type.AllInterfaces.Any(static i => i.SpecialType == SpecialType.System_Collections_IEnumerable))
+        {
+            return "only arrays, List, HashSet/ISet/IReadOnlySet, Dictionary/IDictionary/IReadOnlyDictionary, immutable arrays and lists, and IEnumerable/ICollection/IList/IReadOnlyCollection/IReadOnlyList are supported collections";
+        }
+
+        if (type.IsAbstract || type.TypeKind == TypeKind.Interface)
+        {
+            return "Pack cannot create an abstract type or interface; declare its cases with [PackUnion(tag, typeof(Case))]";
+        }
+
+        if (type is not INamedTypeSymbol)
+        {
+            return "it is not a class, struct or record";
+        }
+
+        return null;
+    }
+
+    private TypeShape? ClassifyUnion(ITypeSymbol type, string name, string path, Location location)
+    {
+        var shape = new TypeShape(type, name, ShapeKind.Union);
+        var cases = new List<KeyValuePair<ushort, ITypeSymbol>>();
+        var packCases = type.GetAttributes().Where(a => a.AttributeClass is { } c && FullName(c) == ContractRules.PackUnionAttribute).ToList();
+        if (packCases.Count > 0)
+        {
+            foreach (var attribute in packCases)
+            {
+                if (attribute.ConstructorArguments.Length == 2 && attribute.ConstructorArguments[0].Value is ushort tag && attribute.ConstructorArguments[1].Value is ITypeSymbol caseType)
+                {
+                    cases.Add(new KeyValuePair<ushort, ITypeSymbol>(tag, caseType));
+                }
+            }
+        }
+        else
+        {
+            foreach (var attribute in type.GetAttributes().Where(a => a.AttributeClass is { } c && FullName(c) == ContractRules.JsonDerivedTypeAttribute))
+            {
+                var arguments = attribute.ConstructorArguments;
+                if (arguments.Length == 2 && arguments[0].Value is ITypeSymbol caseType && arguments[1].Value is int tag && tag is >= 0 and < ushort.MaxValue)
+                {
+                    cases.Add(new KeyValuePair<ushort, ITypeSymbol>((ushort)tag, caseType));
+                }
+                else
+                {
+                    Report(PackDiagnostics.InvalidUnion, location, $"[JsonDerivedType] on {name} ({path}) needs an integer discriminator from 0 to 65534 for Pack; or declare the Pack tags with [PackUnion(tag, typeof(Case))]");
+                    return null;
+                }
+            }
+        }
+
+        for (int i = 0; i < cases.Count; i++)
+        {
+            var (tag, caseType) = (cases[i].Key, cases[i].Value);
+            if (tag == ushort.MaxValue)
+            {
+                Report(PackDiagnostics.InvalidUnion, location, $"Union tag 65535 on {name} is reserved for null");
+                return null;
+            }
+
+            bool derives = _compilation.ClassifyCommonConversion(caseType, type).IsImplicit && caseType.TypeKind != TypeKind.Interface && !caseType.IsAbstract;
+            if (!derives)
+            {
+                Report(PackDiagnostics.InvalidUnion, location, $"Union case {Display(caseType)} of {name} must be a concrete type deriving from it");
+                return null;
+            }
+
+            for (int j = 0; j < i; j++)
+            {
+                if (cases[j].Key == tag || SymbolEqualityComparer.Default.Equals(cases[j].Value, caseType))
+                {
+                    Report(PackDiagnostics.InvalidUnion, location, $"The union {name} declares tag {tag} or type {Display(caseType)} twice");
+                    return null;
+                }
+            }
+        }
+
+        foreach (var pair in cases)
+        {
+            shape.UnionCases.Add(new KeyValuePair<ushort, string>(pair.Key, Display(pair.Value)));
+        }
+
+        foreach (var pair in cases)
+        {
+            Visit(pair.Value, path + " case " + pair.Value.Name, location);
+        }
+
+        return shape;
+    }
+
+    private ObjectShape? BuildContract(INamedTypeSymbol type, Location location)
+    {
+        string name = Display(type);
+        var candidates = DiscoverMembers(type, location);
+        if (candidates is null)
+        {
+            return null;
+        }
+
+        var constructor = ChooseConstructor(type, candidates, out string? error);
+        if (error is not null)
+        {
+            Report(PackDiagnostics.InvalidContract, location, error);
+            return null;
+        }
+
+        if (constructor is not null)
+        {
+            foreach (var parameter in constructor.Parameters)
+            {
+                var member = FindMember(candidates, parameter.Name);
+                if (member is null || !SymbolEqualityComparer.Default.Equals(parameter.Type, member.Type))
+                {
+                    Report(PackDiagnostics.InvalidContract, location, $"The constructor of {name} has a parameter '{parameter.Name}' that matches no serialized member of the same type; Pack binds constructor parameters to members by name");
+                    return null;
+                }
+
+                member.ParameterIndex = parameter.Ordinal;
+            }
+        }
+
+        var members = candidates.Where(static m => m.ParameterIndex >= 0 || m.CanAssign).ToList();
+        if (members.Count > ContractRules.MaxMembers)
+        {
+            Report(PackDiagnostics.InvalidContract, location, $"{name} has {members.Count} members; Pack supports at most {ContractRules.MaxMembers}");
+            return null;
+        }
+
+        bool requiredMembers = HasRequiredMembers(type) && (constructor is null || !HasAttribute(constructor, "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute"));
+        bool constructorAccessible = constructor is null || (IsAccessible(constructor) && !requiredMembers);
+        bool isGeneric = type.IsGenericType;
+        if (isGeneric && !constructorAccessible)
+        {
+            Report(PackDiagnostics.GenericNeedsAccessor, location, name, ".ctor");
+            return null;
+        }
+
+        foreach (var member in members)
+        {
+            member.TypeName = Display(member.Type);
+            string memberFullName = member.Type.TypeKind == TypeKind.Enum ? FullName(((INamedTypeSymbol)member.Type).EnumUnderlyingType!) : FullName(member.Type);
+            member.PlainSize = member.Type is INamedTypeSymbol { IsGenericType: false } ? ContractRules.PlainSize(memberFullName) : 0;
+            member.IsBoolean = member.Type.SpecialType == SpecialType.System_Boolean;
+            member.PrimitiveMethod = member.Type.TypeKind == TypeKind.Enum || member.Type is not INamedTypeSymbol { IsGenericType: false } ? null : ContractRules.PrimitiveMethodSuffix(FullName(member.Type));
+            switch (member.Symbol)
+            {
+                case IPropertySymbol property:
+                    member.GetterAccessible = IsAccessible(property) && IsAccessible(property.GetMethod!);
+                    member.SetterAccessible = property.SetMethod is { IsInitOnly: false } setter && IsAccessible(property) && IsAccessible(setter);
+                    break;
+                case IFieldSymbol field:
+                    member.GetterAccessible = IsAccessible(field);
+                    member.SetterAccessible = IsAccessible(field) && !field.IsReadOnly;
+                    break;
+            }
+
+            bool needsSetter = member.ParameterIndex < 0;
+            if (isGeneric && (!member.GetterAccessible || (needsSetter && !member.SetterAccessible)))
+            {
+                Report(PackDiagnostics.GenericNeedsAccessor, location, name, member.Name);
+                return null;
+            }
+        }
+
+        var shape = new ObjectShape(members, constructor, constructorAccessible)
+        {
+            InstanceSize = InstanceSizeExpression(type),
+        };
+        shape.FixedLength = type.IsValueType ? FixedLengthOf(type, shape) : -1;
+        return shape;
+    }
+
+    private static bool HasRequiredMembers(INamedTypeSymbol type)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            foreach (var member in current.GetMembers())
+            {
+                if (member is IPropertySymbol { IsRequired: true } or IFieldSymbol { IsRequired: true })
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The heap size of one instance as TypeLayout.InstanceSize computes it: header, method table and every instance field, 8-byte aligned.</summary>
+    private string InstanceSizeExpression(INamedTypeSymbol type)
+    {
+        var terms = new List<string> { "2 * global::System.IntPtr.Size" };
+        for (var current = type; current is not null && current.SpecialType != SpecialType.System_Object; current = current.BaseType)
+        {
+            foreach (var field in current.GetMembers().OfType<IFieldSymbol>())
+            {
+                if (field.IsStatic || field.IsConst)
+                {
+                    continue;
+                }
+
+                var fieldType = field.Type;
+                if (!fieldType.IsValueType)
+                {
+                    terms.Add("global::System.IntPtr.Size");
+                }
+                else if (IsTypeAccessible(fieldType) && fieldType.TypeKind != TypeKind.TypeParameter)
+                {
+                    terms.Add($"global::System.Runtime.CompilerServices.Unsafe.SizeOf<{Display(fieldType)}>()");
+                }
+                else
+                {
+                    terms.Add("8");
+                }
+            }
+        }
+
+        return $"global::System.Math.Max(24L, ((long)({string.Join(" + ", terms)}) + 7) & ~7L)";
+    }
+
+    private int FixedLengthOf(ITypeSymbol type, ObjectShape? shape)
+    {
+        string fullName = type.TypeKind == TypeKind.Enum ? FullName(((INamedTypeSymbol)type).EnumUnderlyingType!) : FullName(type);
+        if (type is INamedTypeSymbol { IsGenericType: false } && ContractRules.FixedLength(fullName) is > 0 and var primitive)
+        {
+            return primitive;
+        }
+
+        if (!type.IsValueType || type.TypeKind == TypeKind.Enum || type.IsRefLikeType || type is not INamedTypeSymbol named
+            || FullName(named.OriginalDefinition) == "System.Nullable`1" || HasAttribute(type, ContractRules.PackUnionAttribute) || WhyNotObject(type) is not null
+            || (named.IsGenericType && FullName(named.OriginalDefinition) is "System.Memory`1" or "System.ReadOnlyMemory`1" or "System.Collections.Immutable.ImmutableArray`1" or "System.ArraySegment`1"))
+        {
+            return -1;
+        }
+
+        if (_fixedLengths.TryGetValue(type, out int known))
+        {
+            return known;
+        }
+
+        shape ??= _shapes.TryGetValue(type, out var existing) ? existing.Object : BuildContract(named, _location);
+        if (shape is null || shape.Members.Count == 0)
+        {
+            return -1;
+        }
+
+        int total = 0;
+        foreach (var member in shape.Members)
+        {
+            int length = FixedLengthOf(member.Type, null);
+            if (length < 0)
+            {
+                total = -1;
+                break;
+            }
+
+            total += length;
+        }
+
+        _fixedLengths[type] = total;
+        return total;
+    }
+
+    private List<MemberShape>? DiscoverMembers(INamedTypeSymbol type, Location location)
+    {
+        bool dataContract = HasAttribute(type, ContractRules.DataContractAttribute);
+        var hierarchy = new List<INamedTypeSymbol>();
+        for (var current = type; current is not null && current.SpecialType is not (SpecialType.System_Object or SpecialType.System_ValueType); current = current.BaseType)
+        {
+            hierarchy.Add(current);
+        }
+
+        hierarchy.Reverse();
+        var members = new List<MemberShape>();
+        foreach (var level in hierarchy)
+        {
+            foreach (var property in level.GetMembers().OfType<IPropertySymbol>())
+            {
+                if (property.IsStatic || property.IsIndexer || property.GetMethod is null || !Include(property, property.GetMethod.DeclaredAccessibility == Accessibility.Public, dataContract))
+                {
+                    continue;
+                }
+
+                // An override or a 'new' member replaces the base member in place.
+                var member = new MemberShape(property, property.Type, OrderOf(property));
+                int existing = members.FindIndex(m => m.Name == property.Name);
+                if (existing >= 0)
+                {
+                    members[existing] = member;
+                }
+                else
+                {
+                    members.Add(member);
+                }
+            }
+
+            foreach (var field in FieldsOf(level))
+            {
+                if (field.IsStatic || field.IsConst || (!level.IsTupleType && field.IsImplicitlyDeclared) || field.AssociatedSymbol is not null
+                    || HasAttribute(field, "System.Runtime.CompilerServices.CompilerGeneratedAttribute")
+                    || !Include(field, field.DeclaredAccessibility == Accessibility.Public, dataContract))
+                {
+                    continue;
+                }
+
+                members.Add(new MemberShape(field, field.Type, OrderOf(field)));
+            }
+        }
+
+        var wireOrder = ContractRules.WireOrder(members.Select(static m => m.Order).ToList(), out string? error);
+        if (error is not null)
+        {
+            Report(PackDiagnostics.InvalidContract, location, string.Format(System.Globalization.CultureInfo.InvariantCulture, error, Display(type)));
+            return null;
+        }
+
+        return wireOrder is null ? members : wireOrder.Select(i => members[i]).ToList();
+    }
+
+    /// <summary>
+    /// The fields of a level in declaration order. Roslyn shows a tuple through its element fields (named ones, and
+    /// Item8… standing for Rest.Item1…), so a tuple's real fields are taken from its definition, as reflection sees them.
+    /// </summary>
+    private static IEnumerable<IFieldSymbol> FieldsOf(INamedTypeSymbol level)
+    {
+        if (!level.IsTupleType)
+        {
+            return level.GetMembers().OfType<IFieldSymbol>();
+        }
+
+        var fields = new List<IFieldSymbol>();
+        foreach (var definition in level.OriginalDefinition.GetMembers().OfType<IFieldSymbol>())
+        {
+            if (!definition.IsStatic && level.GetMembers(definition.Name).OfType<IFieldSymbol>().FirstOrDefault() is { } field)
+            {
+                fields.Add(field);
+            }
+        }
+
+        return fields;
+    }
+
+    private static bool Include(ISymbol member, bool isPublic, bool dataContract)
+    {
+        if (HasAttribute(member, ContractRules.PackIgnoreAttribute) || HasAttribute(member, ContractRules.IgnoreDataMemberAttribute) || HasJsonIgnoreAlways(member))
+        {
+            return false;
+        }
+
+        return dataContract ? HasAttribute(member, ContractRules.DataMemberAttribute) : isPublic;
+    }
+
+    private static bool HasJsonIgnoreAlways(ISymbol member)
+    {
+        var attribute = GetAttribute(member, ContractRules.JsonIgnoreAttribute);
+        if (attribute is null)
+        {
+            return false;
+        }
+
+        foreach (var argument in attribute.NamedArguments)
+        {
+            if (argument.Key == "Condition" && argument.Value.Value is int condition)
+            {
+                return condition == ContractRules.JsonIgnoreAlways;
+            }
+        }
+
+        return true;
+    }
+
+    private static int OrderOf(ISymbol member)
+        => GetAttribute(member, ContractRules.PackOrderAttribute) is { ConstructorArguments.Length: 1 } attribute && attribute.ConstructorArguments[0].Value is int order
+            ? order
+            : ContractRules.Unordered;
+
+    private static MemberShape? FindMember(List<MemberShape> members, string? name)
+    {
+        foreach (var member in members)
+        {
+            if (ContractRules.BindsTo(member.Name, name))
+            {
+                return member;
+            }
+        }
+
+        return null;
+    }
+
+    private static IMethodSymbol? ChooseConstructor(INamedTypeSymbol type, List<MemberShape> members, out string? error)
+    {
+        error = null;
+
+        // Reflection does not see a struct's implicit parameterless constructor.
+        var constructors = type.InstanceConstructors.Where(c => !(type.IsValueType && c.IsImplicitlyDeclared && c.Parameters.Length == 0)).ToList();
+        foreach (var constructor in constructors)
+        {
+            if (HasAttribute(constructor, ContractRules.PackConstructorAttribute) || HasAttribute(constructor, ContractRules.JsonConstructorAttribute))
+            {
+                return constructor;
+            }
+        }
+
+        var publicConstructors = constructors.Where(static c => c.DeclaredAccessibility == Accessibility.Public).ToList();
+        bool allAssignable = members.TrueForAll(static m => m.CanAssign);
+        if (type.IsValueType && allAssignable)
+        {
+            return null;
+        }
+
+        var parameterless = publicConstructors.FirstOrDefault(static c => c.Parameters.Length == 0);
+        if (parameterless is not null && (allAssignable || publicConstructors.Count == 1))
+        {
+            return parameterless;
+        }
+
+        IMethodSymbol? best = null;
+        int bestCount = -1;
+        foreach (var constructor in publicConstructors)
+        {
+            var parameters = constructor.Parameters;
+            bool matches = parameters.All(p => FindMember(members, p.Name) is { } m && SymbolEqualityComparer.Default.Equals(m.Type, p.Type));
+            bool copy = parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(parameters[0].Type, type);
+            if (matches && parameters.Length > bestCount && !copy)
+            {
+                best = constructor;
+                bestCount = parameters.Length;
+            }
+        }
+
+        if (best is not null)
+        {
+            return best;
+        }
+
+        if (parameterless is not null)
+        {
+            return parameterless;
+        }
+
+        if (type.IsValueType)
+        {
+            return null;
+        }
+
+        error = $"{Display(type)} has no public parameterless constructor and no public constructor whose parameters all match members by name; mark one with [PackConstructor]";
+        return null;
+    }
+}

@@ -1,0 +1,53 @@
+using Microsoft.CodeAnalysis;
+
+namespace Pack.Generator;
+
+/// <summary>One serialized member of an object contract.</summary>
+internal sealed class MemberShape
+{
+    public MemberShape(ISymbol symbol, ITypeSymbol type, int order)
+    {
+        Symbol = symbol;
+        Type = type;
+        Order = order;
+    }
+
+    /// <summary>The property or field.</summary>
+    public ISymbol Symbol { get; }
+
+    public ITypeSymbol Type { get; }
+
+    public string Name => Symbol.Name;
+
+    /// <summary>The [PackOrder] value, or ContractRules.Unordered.</summary>
+    public int Order { get; }
+
+    /// <summary>The constructor parameter bound to this member, or -1.</summary>
+    public int ParameterIndex { get; set; } = -1;
+
+    /// <summary>Whether the value can be assigned after construction (a settable or init property, a writable field).</summary>
+    public bool CanAssign => Symbol switch
+    {
+        IFieldSymbol f => !f.IsReadOnly,
+        IPropertySymbol property => property.SetMethod is not null,
+        _ => false,
+    };
+
+    /// <summary>The fully qualified type name, set by the parser.</summary>
+    public string TypeName { get; set; } = string.Empty;
+
+    /// <summary>Whether generated code reads the member directly (else through an UnsafeAccessor).</summary>
+    public bool GetterAccessible { get; set; }
+
+    /// <summary>Whether generated code assigns the member directly (else through an UnsafeAccessor).</summary>
+    public bool SetterAccessible { get; set; }
+
+    /// <summary>The fixed-width wire size when plain (memory image = wire form), else 0.</summary>
+    public int PlainSize { get; set; }
+
+    /// <summary>Whether the member is a <see cref="bool"/> (plain on write, validated on read).</summary>
+    public bool IsBoolean { get; set; }
+
+    /// <summary>The suffix of the writer's and reader's direct method, or <see langword="null"/> for WriteValue/ReadValue.</summary>
+    public string? PrimitiveMethod { get; set; }
+}

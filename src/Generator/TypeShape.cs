@@ -1,0 +1,29 @@
+using System.Collections.Generic;
+using Microsoft.CodeAnalysis;
+
+namespace Pack.Generator;
+
+/// <summary>One type of a context's closure and how it is written.</summary>
+internal sealed class TypeShape
+{
+    public TypeShape(ITypeSymbol type, string name, ShapeKind kind)
+    {
+        Type = type;
+        Name = name;
+        Kind = kind;
+    }
+
+    public ITypeSymbol Type { get; }
+
+    /// <summary>The fully qualified C# name.</summary>
+    public string Name { get; }
+
+    public ShapeKind Kind { get; }
+
+    /// <summary>The element, key/value or underlying types, as the built-in formatter's type arguments need them.</summary>
+    public List<string> Arguments { get; } = new();
+
+    public ObjectShape? Object { get; set; }
+
+    public List<KeyValuePair<ushort, string>> UnionCases { get; } = new();
+}

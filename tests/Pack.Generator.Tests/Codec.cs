@@ -1,0 +1,41 @@
+using System.Buffers;
+using Pack.Formatters;
+using Pack.Formatters.Objects;
+
+namespace Pack.Generator.Tests;
+
+/// <summary>Writes and reads through one given formatter, with the serializer's top-level framing and error wrapping.</summary>
+internal static class Codec
+{
+    public static byte[] Write<T>(PackFormatter<T> formatter, T? value)
+    {
+        IBufferWriter<byte> buffer = new ArrayBufferWriter<byte>();
+        var writer = new PackWriter<IBufferWriter<byte>>(ref buffer, null);
+        formatter.Serialize(ref writer, value);
+        writer.Flush();
+        return ((ArrayBufferWriter<byte>)buffer).WrittenSpan.ToArray();
+    }
+
+    public static T? Read<T>(PackFormatter<T> formatter, byte[] bytes)
+    {
+        var reader = new PackReader(bytes, null);
+        try
+        {
+            var value = formatter.Deserialize(ref reader);
+            reader.EnsureFullyConsumed();
+            return value;
+        }
+        catch (Exception exception) when (exception is not (PackException or NotSupportedException))
+        {
+            throw new PackException($"Reading {typeof(T)} failed: {exception.Message}", reader.Position, exception);
+        }
+    }
+
+    /// <summary>The run-time (IL) formatter of an object type, built by hand since the cache holds the generated one.</summary>
+    public static PackFormatter<T>? Il<T>()
+        => PackFormatterFactory.IsObjectType(typeof(T)) && !typeof(T).IsAbstract ? new ObjectFormatter<T>() : null;
+
+    /// <summary>The generated formatter of <typeparamref name="T"/> (null for primitives, which need none).</summary>
+    public static PackFormatter<T>? Generated<T>()
+        => GoldenVectorContext.Default.GetFormatter<T>() ?? ShapeContext.Default.GetFormatter<T>();
+}

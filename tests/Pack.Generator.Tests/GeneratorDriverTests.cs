@@ -1,0 +1,76 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace Pack.Generator.Tests;
+
+/// <summary>Drives the generator on source strings: what compiles cleanly, and which diagnostic each unsupported shape gets.</summary>
+public class GeneratorDriverTests
+{
+    private static readonly ImmutableArray<MetadataReference> References = BuildReferences();
+
+    [Fact]
+    public void Run_SupportedShapes_GeneratesCodeThatCompilesWithoutDiagnostics()
+    {
+        const string source = """
+            using System.Collections.Generic;
+            using Pack;
+            namespace App;
+            public sealed record Line(int Sku, int Quantity);
+            public sealed class Order { public int Id { get; init; } public List<Line> Lines { get; set; } = new(); public Dictionary<string, int?>? Tags { get; set; } public Status Status { get; private set; } }
+            public enum Status { Open, Closed }
+            public struct Point { public int X; public int Y; }
+            [PackSerializable(typeof(Order))]
+            [PackSerializable(typeof(Point[]))]
+            internal partial class AppContext : PackSerializerContext;
+            """;
+
+        var (diagnostics, output) = Run(source);
+
+        Assert.Empty(diagnostics);
+        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
+    }
+
+    [Theory]
+    [InlineData("PACK001", "public sealed class Dto { public int A { get; set; } } [PackSerializable(typeof(Dto))] internal class Ctx : PackSerializerContext { public override Pack.Formatters.PackFormatter<T>? GetFormatter<T>() => null; }")]
+    [InlineData("PACK002", "public sealed class Dto { public int A { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx;")]
+    [InlineData("PACK003", "public sealed class Dto { public object? Any { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK003", "public sealed class Dto { public List<object>? Items { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK004", "public sealed class Dto { public int[,]? Grid { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK005", "public sealed class Dto { public Queue<int>? Queue { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK005", "public abstract class Base { } public sealed class Dto { public Base? Value { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK005", "public sealed class Dto { public Action? Callback { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK006", "public sealed class Dto { [PackOrder(1)] public int A { get; set; } public int B { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK006", "public sealed class Dto { [PackOrder(1)] public int A { get; set; } [PackOrder(1)] public int B { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK006", "public sealed class Dto { public Dto(int other) { } public int A { get; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK007", "public static class Outer { private sealed class Hidden { public int A { get; set; } } [System.Runtime.Serialization.DataContract] public sealed class Dto { [System.Runtime.Serialization.DataMember] private Hidden? H { get; set; } } } [PackSerializable(typeof(Outer.Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK008", "public sealed class Box<T> { public T? Value { get; init; } } [PackSerializable(typeof(Box<int>))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public partial class Outer { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; }")]
+    [InlineData("PACK010", "[System.Text.Json.Serialization.JsonDerivedType(typeof(Case), \"case\")] public abstract class Base { } public sealed class Case : Base { } [PackSerializable(typeof(Base))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK010", "[PackUnion(1, typeof(Case))] [PackUnion(1, typeof(Other))] public abstract class Base { } public sealed class Case : Base { } public sealed class Other : Base { } [PackSerializable(typeof(Base))] internal partial class Ctx : PackSerializerContext;")]
+    public void Run_UnsupportedShape_ReportsItsDiagnostic(string id, string declarations)
+    {
+        var (diagnostics, _) = Run("using System; using System.Collections.Generic; using Pack; namespace App; " + declarations);
+
+        Assert.Contains(diagnostics, d => d.Id == id && d.Severity == DiagnosticSeverity.Error);
+    }
+
+    private static (ImmutableArray<Diagnostic> Diagnostics, Compilation Output) Run(string source)
+    {
+        var compilation = CSharpCompilation.Create(
+            "Generated",
+            [CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Preview))],
+            References,
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+        GeneratorDriver driver = CSharpGeneratorDriver.Create(new PackSourceGenerator()).WithUpdatedParseOptions(new CSharpParseOptions(LanguageVersion.Preview));
+        driver = driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
+        return (diagnostics, output);
+    }
+
+    private static ImmutableArray<MetadataReference> BuildReferences()
+    {
+        var paths = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator);
+        return [.. paths.Where(p => Path.GetFileName(p).StartsWith("System", StringComparison.Ordinal) || Path.GetFileName(p) is "netstandard.dll" or "mscorlib.dll")
+            .Select(p => MetadataReference.CreateFromFile(p)), MetadataReference.CreateFromFile(typeof(PackSerializerContext).Assembly.Location)];
+    }
+}

@@ -1,0 +1,6 @@
+namespace Pack.Generator.Tests;
+
+public sealed class LateDto
+{
+    public string? Name { get; set; }
+}

@@ -1,0 +1,17 @@
+using Pack.Generator.Tests.Models;
+
+namespace Pack.Generator.Tests;
+
+/// <summary>The shapes beyond the golden vectors: init-only, private and required members, constructors, data contracts, unions, generics, evolution.</summary>
+[PackSerializable(typeof(InitOnly))]
+[PackSerializable(typeof(PrivateSetters))]
+[PackSerializable(typeof(RequiredMembers))]
+[PackSerializable(typeof(HiddenConstructor))]
+[PackSerializable(typeof(PrivateContract))]
+[PackSerializable(typeof(Defaults))]
+[PackSerializable(typeof(Everything))]
+[PackSerializable(typeof(DerivedEverything))]
+[PackSerializable(typeof(Ordered))]
+[PackSerializable(typeof(Holder))]
+[PackSerializable(typeof(HolderV1))]
+internal partial class ShapeContext : PackSerializerContext;
