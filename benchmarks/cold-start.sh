@@ -15,7 +15,8 @@ reps=${REPS:-15}
 [ -n "${QUICK:-}" ] && reps=3
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-work="$out/cold-start-work"
+# Builds, the native binary and per-start timings stay out of the results folder (which gets committed).
+work="$PWD/artifacts/cold-start"
 mkdir -p "$work"
 
 if [ -z "${NO_BUILD:-}" ]; then
@@ -23,7 +24,7 @@ if [ -z "${NO_BUILD:-}" ]; then
   dotnet build -c Release samples/WebApi -v q --nologo
   dotnet build -c Release samples/WebApi.Aot -v q --nologo
   bash samples/WebApi.Aot/ensure-native-toolchain.sh
-  dotnet publish samples/WebApi.Aot/WebApi.Aot.csproj -c Release -r linux-x64 -p:PublishAot=true -o "$work/native" --nologo -v q
+  dotnet publish samples/WebApi.Aot/WebApi.Aot.csproj -c Release -r linux-x64 -o "$work/native" --nologo -v q
 fi
 native="$work/native/Pack.Samples.WebApi.Aot"
 jit_il=(dotnet samples/WebApi/bin/Release/net10.0/Pack.Samples.WebApi.dll)
@@ -44,7 +45,7 @@ free_port() {
 # One request over bash's /dev/tcp (no client process to start per attempt); prints "status content-type".
 pack_get() {
   local port=$1 status="" type="" line
-  exec 3<>"/dev/tcp/127.0.0.1/$port" 2>/dev/null || return 1
+  { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 1
   printf 'GET /minimal/orders/1 HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: application/x-pack\r\n\r\n' >&3
   while IFS= read -r line <&3; do
     line=${line%$'\r'}

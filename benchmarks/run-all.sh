@@ -9,6 +9,7 @@
 #   h3-memory.md            H3 at 10k/100k/1M members: server peak working set and allocations per response, JSON vs Pack
 #   http-load.md            H0-H5 end to end from the .NET client, MVC/minimal/gRPC, HTTP/1.1 and h2c, 16 and 64 in flight
 #   external-load.md        the same cells driven by wrk and h2load (server cost alone)
+#   cold-start.md           process start to first Pack response: JIT + IL, JIT + generated, Native AOT; AOT binary size and working set
 # Run it on a quiet machine. About 2.5 hours on 2 cores. Environment: OUT (default benchmarks/results/<UTC date>-all),
 # JOB (BenchmarkDotNet job, default short), QUICK=1 (dry job, fractions of a second per HTTP cell, small sizes: proves the
 # script, measures nothing). Exits non-zero at the first failing step.
@@ -60,6 +61,8 @@ run --http "${http[@]}" --out "$out"
 echo "== HTTP server cost alone (wrk, h2load)"
 bash benchmarks/install-load-generators.sh
 env "${external[@]}" NO_BUILD=1 OUT="$out" bash benchmarks/external-load.sh
+echo "== cold start: JIT + IL vs JIT + generated vs Native AOT (first Pack response, binary size, working set)"
+env ${QUICK:+QUICK=1} OUT="$out" bash benchmarks/cold-start.sh
 
 echo "Finished $(date -u '+%Y-%m-%d %H:%M') UTC, load average $(cut -d ' ' -f 1-3 /proc/loadavg)." >>"$out/machine.txt"
 echo "All tables are in $out: add a row for it to benchmarks/results/README.md, then fill README's tables from it."
