@@ -137,65 +137,24 @@ internal static class ContextEmitter
             sb.AppendLine();
         }
 
-        // Serialize.
+        // Serialize. PackSerializer writes through PackWriter<IBufferWriter<byte>>: that writer gets a non-generic copy of
+        // the body, because a generic method over a reference type runs as shared code, which would look up the
+        // writer's methods at run time where the IL path (emitted per writer type) calls them directly.
+        string body = SerializeBody(members, isValueType, hasHeader, refPrefix, accessors, type);
         sb.Append("        public override void Serialize<TBufferWriter>(ref global::Pack.PackWriter<TBufferWriter> writer, ").Append(valueType).AppendLine(" value)");
         sb.AppendLine("        {");
-        if (!isValueType)
-        {
-            sb.AppendLine("            if (value is null)");
-            sb.AppendLine("            {");
-            sb.AppendLine("                writer.WriteNullObject();");
-            sb.AppendLine("                return;");
-            sb.AppendLine("            }");
-            sb.AppendLine();
-        }
-
-        if (hasHeader)
-        {
-            sb.Append("            long token = writer.WriteObjectStart(").Append(members.Count.ToString(CultureInfo.InvariantCulture)).AppendLine(");");
-        }
-
-        for (int i = 0; i < members.Count;)
-        {
-            int runLength = CountPlainRun(members, i, includeBool: true, out int runSize);
-            if (runLength >= 2)
-            {
-                sb.AppendLine("            if (global::System.BitConverter.IsLittleEndian)");
-                sb.AppendLine("            {");
-                sb.Append("                ref byte destination = ref writer.GetSpanReference(").Append(runSize.ToString(CultureInfo.InvariantCulture)).AppendLine(");");
-                int offset = 0;
-                for (int k = i; k < i + runLength; k++)
-                {
-                    string target = offset == 0 ? "ref destination" : $"ref {Unsafe}.Add(ref destination, {offset.ToString(CultureInfo.InvariantCulture)})";
-                    string get = Getter(members[k], k, refPrefix, accessors, type, isValueType);
-                    string stored = members[k].IsBoolean ? $"(byte)({get} ? 1 : 0)" : get;
-                    sb.Append("                ").Append(Unsafe).Append(".WriteUnaligned(").Append(target).Append(", ").Append(stored).AppendLine(");");
-                    offset += members[k].PlainSize;
-                }
-
-                sb.Append("                writer.Advance(").Append(runSize.ToString(CultureInfo.InvariantCulture)).AppendLine(");");
-                sb.AppendLine("            }");
-                sb.AppendLine("            else");
-                sb.AppendLine("            {");
-                for (int k = i; k < i + runLength; k++)
-                {
-                    sb.Append("                ").Append(WriteStatement(members[k], Getter(members[k], k, refPrefix, accessors, type, isValueType))).AppendLine();
-                }
-
-                sb.AppendLine("            }");
-                i += runLength;
-                continue;
-            }
-
-            sb.Append("            ").Append(WriteStatement(members[i], Getter(members[i], i, refPrefix, accessors, type, isValueType))).AppendLine();
-            i++;
-        }
-
-        if (hasHeader)
-        {
-            sb.AppendLine("            writer.WriteObjectEnd(token);");
-        }
-
+        sb.AppendLine("            if (typeof(TBufferWriter) == typeof(global::System.Buffers.IBufferWriter<byte>))");
+        sb.AppendLine("            {");
+        sb.Append("                Write(ref ").Append(Unsafe).AppendLine(".As<global::Pack.PackWriter<TBufferWriter>, global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>>>(ref writer), value);");
+        sb.AppendLine("                return;");
+        sb.AppendLine("            }");
+        sb.AppendLine();
+        sb.Append(body);
+        sb.AppendLine("        }");
+        sb.AppendLine();
+        sb.Append("        private static void Write(ref global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>> writer, ").Append(valueType).AppendLine(" value)");
+        sb.AppendLine("        {");
+        sb.Append(body);
         sb.AppendLine("        }");
         sb.AppendLine();
 
@@ -346,6 +305,68 @@ internal static class ContextEmitter
         }
 
         sb.AppendLine("    }");
+    }
+
+    private static string SerializeBody(List<MemberShape> members, bool isValueType, bool hasHeader, string refPrefix, StringBuilder accessors, string type)
+    {
+        var sb = new StringBuilder();
+        if (!isValueType)
+        {
+            sb.AppendLine("            if (value is null)");
+            sb.AppendLine("            {");
+            sb.AppendLine("                writer.WriteNullObject();");
+            sb.AppendLine("                return;");
+            sb.AppendLine("            }");
+            sb.AppendLine();
+        }
+
+        if (hasHeader)
+        {
+            sb.Append("            long token = writer.WriteObjectStart(").Append(members.Count.ToString(CultureInfo.InvariantCulture)).AppendLine(");");
+        }
+
+        for (int i = 0; i < members.Count;)
+        {
+            int runLength = CountPlainRun(members, i, includeBool: true, out int runSize);
+            if (runLength >= 2)
+            {
+                sb.AppendLine("            if (global::System.BitConverter.IsLittleEndian)");
+                sb.AppendLine("            {");
+                sb.Append("                ref byte destination = ref writer.GetSpanReference(").Append(runSize.ToString(CultureInfo.InvariantCulture)).AppendLine(");");
+                int offset = 0;
+                for (int k = i; k < i + runLength; k++)
+                {
+                    string target = offset == 0 ? "ref destination" : $"ref {Unsafe}.Add(ref destination, {offset.ToString(CultureInfo.InvariantCulture)})";
+                    string get = Getter(members[k], k, refPrefix, accessors, type, isValueType);
+                    string stored = members[k].IsBoolean ? $"(byte)({get} ? 1 : 0)" : get;
+                    sb.Append("                ").Append(Unsafe).Append(".WriteUnaligned(").Append(target).Append(", ").Append(stored).AppendLine(");");
+                    offset += members[k].PlainSize;
+                }
+
+                sb.Append("                writer.Advance(").Append(runSize.ToString(CultureInfo.InvariantCulture)).AppendLine(");");
+                sb.AppendLine("            }");
+                sb.AppendLine("            else");
+                sb.AppendLine("            {");
+                for (int k = i; k < i + runLength; k++)
+                {
+                    sb.Append("                ").Append(WriteStatement(members[k], Getter(members[k], k, refPrefix, accessors, type, isValueType))).AppendLine();
+                }
+
+                sb.AppendLine("            }");
+                i += runLength;
+                continue;
+            }
+
+            sb.Append("            ").Append(WriteStatement(members[i], Getter(members[i], i, refPrefix, accessors, type, isValueType))).AppendLine();
+            i++;
+        }
+
+        if (hasHeader)
+        {
+            sb.AppendLine("            writer.WriteObjectEnd(token);");
+        }
+
+        return sb.ToString();
     }
 
     /// <summary>Reads member <paramref name="index"/> if it was written (evolution), checking it stays inside the object; returns whether it jumps to <c>done</c>.</summary>

@@ -16,6 +16,16 @@ internal static class Codec
         return ((ArrayBufferWriter<byte>)buffer).WrittenSpan.ToArray();
     }
 
+    /// <summary>Writes through a concrete buffer-writer type: the generated formatter's generic body rather than its IBufferWriter copy.</summary>
+    public static byte[] WriteConcrete<T>(PackFormatter<T> formatter, T? value)
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        var writer = new PackWriter<ArrayBufferWriter<byte>>(ref buffer, null);
+        formatter.Serialize(ref writer, value);
+        writer.Flush();
+        return buffer.WrittenSpan.ToArray();
+    }
+
     public static T? Read<T>(PackFormatter<T> formatter, byte[] bytes)
     {
         var reader = new PackReader(bytes, null);

@@ -163,7 +163,9 @@ public class GeneratedShapeTests
     {
         var generated = Codec.Generated<T>() ?? throw new InvalidOperationException($"{typeof(T)} has no generated formatter.");
         var il = Codec.Il<T>() ?? throw new InvalidOperationException($"{typeof(T)} has no IL formatter.");
-        return (Codec.Write(generated, value), Codec.Write(il, value), bytes => Codec.Read(generated, bytes), bytes => Codec.Read(il, bytes));
+        byte[] bytes = Codec.Write(generated, value);
+        Assert.Equal(Convert.ToHexStringLower(bytes), Convert.ToHexStringLower(Codec.WriteConcrete(generated, value)));
+        return (bytes, Codec.Write(il, value), b => Codec.Read(generated, b), b => Codec.Read(il, b));
     }
 
     private static OrderV2 OrderV2() => new()

@@ -55,13 +55,48 @@ public class GeneratorDriverTests
         Assert.Contains(diagnostics, d => d.Id == id && d.Severity == DiagnosticSeverity.Error);
     }
 
-    private static (ImmutableArray<Diagnostic> Diagnostics, Compilation Output) Run(string source)
+    [Fact]
+    public void Run_DocsGeneratorSnippet_CompilesWithTheGenerator()
     {
+        string markdown = File.ReadAllText(Path.Combine(RepositoryRoot(), "docs", "generator.md"));
+        int start = markdown.IndexOf("```csharp\n", StringComparison.Ordinal) + "```csharp\n".Length;
+        string snippet = markdown[start..markdown.IndexOf("```", start, StringComparison.Ordinal)];
+        const string implicitUsings = "global using System; global using System.Collections.Generic; global using System.IO; global using System.Linq; global using System.Threading; global using System.Threading.Tasks;";
+
+        var (diagnostics, output) = Run(snippet, OutputKind.ConsoleApplication, implicitUsings);
+
+        Assert.Empty(diagnostics);
+        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
+        Assert.Contains(output.SyntaxTrees, t => t.FilePath.EndsWith("AppPackContext.Pack.g.cs", StringComparison.Ordinal));
+    }
+
+    private static string RepositoryRoot()
+    {
+        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
+        {
+            if (File.Exists(Path.Combine(directory.FullName, "Web.sln")))
+            {
+                return directory.FullName;
+            }
+        }
+
+        throw new InvalidOperationException("Web.sln not found above " + AppContext.BaseDirectory);
+    }
+
+    private static (ImmutableArray<Diagnostic> Diagnostics, Compilation Output) Run(string source, OutputKind kind = OutputKind.DynamicallyLinkedLibrary, string? extra = null)
+    {
+        var parse = new CSharpParseOptions(LanguageVersion.Preview);
+        var trees = new List<SyntaxTree> { CSharpSyntaxTree.ParseText(source, parse) };
+        if (extra is not null)
+        {
+            trees.Add(CSharpSyntaxTree.ParseText(extra, parse));
+        }
+
         var compilation = CSharpCompilation.Create(
             "Generated",
-            [CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Preview))],
+            trees,
             References,
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+            new CSharpCompilationOptions(kind, nullableContextOptions: NullableContextOptions.Enable));
         GeneratorDriver driver = CSharpGeneratorDriver.Create(new PackSourceGenerator()).WithUpdatedParseOptions(new CSharpParseOptions(LanguageVersion.Preview));
         driver = driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
         return (diagnostics, output);

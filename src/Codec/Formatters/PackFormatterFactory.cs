@@ -31,38 +31,58 @@ internal static class PackFormatterFactory
     ];
 
     /// <summary>
-    /// Whether formatters may be generated at run time (IL emission, <c>MakeGenericType</c>). Read once per type, when
-    /// its cache fills; tests pass the other value to <see cref="Create{T}(bool)"/> instead of changing it. An expression
-    /// over <see cref="System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"/> and the
+    /// Whether formatters may be generated at run time (IL emission, <c>MakeGenericType</c>):
+    /// <see cref="System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"/> and the
     /// <see cref="PackSerializer.IsReflectionEnabledByDefault"/> feature switch, so Native AOT and the trimmer remove the dynamic path.
     /// </summary>
     public static bool IsDynamicCodeSupported => PackSerializer.IsDynamicFallbackEnabled;
 
-    public static PackFormatter<T> Create<T>() => Create<T>(IsDynamicCodeSupported);
-
     /// <summary>
-    /// The formatter of <typeparamref name="T"/>: a registered resolver's first, then a built-in primitive's, then (only
-    /// when <paramref name="dynamicCode"/>) one generated at run time, else one that fails with the fix in its message.
+    /// The formatter of <typeparamref name="T"/>: a registered resolver's first, then a built-in primitive's, then one
+    /// generated at run time where <see cref="System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"/>
+    /// (checked here, directly, so trimming and AOT analysis see the guard), else one that fails with the fix in its message.
     /// </summary>
+    public static PackFormatter<T> Create<T>()
+    {
+        if (CreateWithoutDynamicCode<T>() is { } formatter)
+        {
+            return formatter;
+        }
+
+        return System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported && PackSerializer.IsReflectionEnabledByDefault
+            ? CreateDynamic<T>()
+            : new UnregisteredFormatter<T>();
+    }
+
+    /// <summary>As <see cref="Create{T}()"/>, with run-time code generation forbidden when <paramref name="dynamicCode"/> is <see langword="false"/> (tests simulate Native AOT with it).</summary>
     internal static PackFormatter<T> Create<T>(bool dynamicCode)
+    {
+        if (CreateWithoutDynamicCode<T>() is { } formatter)
+        {
+            return formatter;
+        }
+
+        return dynamicCode && System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported && PackSerializer.IsReflectionEnabledByDefault
+            ? CreateDynamic<T>()
+            : new UnregisteredFormatter<T>();
+    }
+
+    /// <summary>A registered resolver's formatter, or a built-in primitive's, or <see langword="null"/>.</summary>
+    private static PackFormatter<T>? CreateWithoutDynamicCode<T>()
     {
         if (PackFormatterResolvers.Find<T>() is { } registered)
         {
             return registered;
         }
 
-        if (Primitives.TryGetValue(typeof(T), out var primitive))
-        {
-            return (PackFormatter<T>)primitive;
-        }
-
-        return dynamicCode ? CreateDynamic<T>() : new UnregisteredFormatter<T>();
+        return Primitives.TryGetValue(typeof(T), out var primitive) ? (PackFormatter<T>)primitive : null;
     }
 
+    /// <summary>The formatter generated at run time (IL emission, <c>MakeGenericType</c>).</summary>
     [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
-        "Only called when IsDynamicCodeSupported: PackSerializer.IsReflectionEnabledByDefault is true, and trimmed apps turn that feature switch off.")]
+        "Only called when PackSerializer.IsReflectionEnabledByDefault is true, a feature switch trimmed apps turn off (which removes this path).")]
     [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
-        "Only called when IsDynamicCodeSupported, which is false under Native AOT (RuntimeFeature.IsDynamicCodeSupported).")]
+        "Only called when RuntimeFeature.IsDynamicCodeSupported, which is false under Native AOT.")]
     private static PackFormatter<T> CreateDynamic<T>()
     {
         try

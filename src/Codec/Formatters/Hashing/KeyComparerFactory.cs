@@ -84,8 +84,10 @@ internal static class KeyComparerFactory
             return Activator.CreateInstance(typeof(BitwiseKeyComparer<>).MakeGenericType(type));
         }
 
-        if (!type.IsGenericType)
+        if (!type.IsGenericType || !RuntimeFeature.IsDynamicCodeSupported)
         {
+            // Composite keys (nullable, KeyValuePair, ValueTuple) need their comparer built at run time; without
+            // run-time code (Native AOT) they keep .NET's default hashing.
             return null;
         }
 
@@ -130,7 +132,7 @@ internal static class KeyComparerFactory
     }
 
     /// <summary>Types whose default equality is equality of their bytes, so hashing the bytes agrees with it.</summary>
-    private static bool IsBitwiseEquatable(Type type)
+    public static bool IsBitwiseEquatable(Type type)
         => type.IsEnum
             || type == typeof(int) || type == typeof(uint) || type == typeof(long) || type == typeof(ulong)
             || type == typeof(short) || type == typeof(ushort) || type == typeof(byte) || type == typeof(sbyte)

@@ -1,0 +1,6 @@
+namespace Pack.Generator.Tests.Models;
+
+public sealed class DerivedEverything : Everything
+{
+    public string? More { get; set; }
+}
