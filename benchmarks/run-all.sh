@@ -10,6 +10,7 @@
 #   http-load.md            H0-H5 end to end from the .NET client, MVC/minimal/gRPC, HTTP/1.1 and h2c, 16 and 64 in flight
 #   external-load.md        the same cells driven by wrk and h2load (server cost alone)
 #   http-summary.md, external-summary.md   the README's HTTP tables (benchmarks/http_summary.py)
+#   cold-start.md           process start to first Pack response: JIT + IL, JIT + generated, Native AOT; AOT binary size and working set
 # Run it on a quiet machine. About 2.5 hours on 2 cores with the defaults. Environment: OUT (default
 # benchmarks/results/<UTC date>-all), JOB (BenchmarkDotNet job, default short), FILTER (BenchmarkDotNet classes, default
 # '*'), CELL_SECONDS / CELL_WARMUP (seconds measured / warmed up per HTTP cell, both load generators; default 10 / 3),
@@ -68,6 +69,8 @@ echo "== HTTP server cost alone (wrk, h2load)"
 bash benchmarks/install-load-generators.sh
 env "${external[@]}" NO_BUILD=1 OUT="$out" bash benchmarks/external-load.sh
 python3 benchmarks/http_summary.py "$out/external-load.md" >"$out/external-summary.md"
+echo "== cold start: JIT + IL vs JIT + generated vs Native AOT (first Pack response, binary size, working set)"
+env ${QUICK:+QUICK=1} OUT="$out" bash benchmarks/cold-start.sh
 
 echo "Finished $(date -u '+%Y-%m-%d %H:%M') UTC, load average $(cut -d ' ' -f 1-3 /proc/loadavg)." >>"$out/machine.txt"
 echo "All tables are in $out: add a row for it to benchmarks/results/README.md, then fill README's tables from it."

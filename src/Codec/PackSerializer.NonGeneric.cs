@@ -1,5 +1,7 @@
 using System.Buffers;
 using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
+using Pack.Formatters;
 
 namespace Pack;
 
@@ -113,8 +115,28 @@ public static partial class PackSerializer
             throw new ArgumentException($"The value of type {value.GetType()} is not assignable to {type}.", nameof(value));
         }
 
-        return TypedSerializers.GetOrAdd(type, static t => (TypedSerializer)Activator.CreateInstance(typeof(TypedSerializer<>).MakeGenericType(t))!);
+        return TypedSerializers.TryGetValue(type, out var serializer) ? serializer : TypedSerializers.GetOrAdd(type, CreateTypedSerializer(type));
     }
+
+    /// <summary>
+    /// Makes the overloads that take a <see cref="Type"/> work for <typeparamref name="T"/> without building a generic
+    /// type at run time, which Native AOT cannot do. Generic entry points that pass <c>typeof(T)</c> on (the client's
+    /// <c>PackContent.Create&lt;T&gt;</c>, the server's <c>PackBody&lt;T&gt;</c>) call it; it costs a static field read after the first call.
+    /// </summary>
+    /// <typeparam name="T">The type.</typeparam>
+    internal static void PrepareNonGeneric<T>() => _ = TypedSerializer<T>.Registered;
+
+    private static TypedSerializer CreateTypedSerializer(Type type)
+        => PackFormatterFactory.IsDynamicCodeSupported
+            ? CreateTypedSerializerDynamic(type)
+            : throw new NotSupportedException(
+                $"The overloads of PackSerializer that take a Type cannot handle {type} in this process: it cannot generate code at run time (Native AOT) "
+                + $"and {type.Name} has not been used through a generic API yet. Call the generic overload (Serialize<{type.Name}>, Deserialize<{type.Name}>) instead.");
+
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
+        "Only called when PackFormatterFactory.IsDynamicCodeSupported, which is false under Native AOT; there the generic entry points register their types (PrepareNonGeneric).")]
+    private static TypedSerializer CreateTypedSerializerDynamic(Type type)
+        => (TypedSerializer)Activator.CreateInstance(typeof(TypedSerializer<>).MakeGenericType(type))!;
 
     /// <summary>Bridges the object-typed API to the generic one, once per type.</summary>
     private abstract class TypedSerializer
@@ -130,6 +152,9 @@ public static partial class PackSerializer
 
     private sealed class TypedSerializer<T> : TypedSerializer
     {
+        /// <summary>Adds this bridge to the per-type table once, so the table never needs <c>MakeGenericType</c> for <typeparamref name="T"/>.</summary>
+        public static readonly bool Registered = TypedSerializers.TryAdd(typeof(T), new TypedSerializer<T>());
+
         public override void Serialize(IBufferWriter<byte> destination, object? value, PackSerializerOptions? options)
             => SerializeCore(destination, (T?)value, options);
 

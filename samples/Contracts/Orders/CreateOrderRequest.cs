@@ -1,4 +1,5 @@
 using System.ComponentModel.DataAnnotations;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Pack.Samples.Contracts;
 
@@ -11,6 +12,7 @@ public sealed class CreateOrderRequest
 
     [Required]
     [MinLength(1)]
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification = "The attribute is read by MVC validation on the JIT; the Native AOT sample (samples/WebApi.Aot) checks the same rule by hand (OrderValidation) and never reads it.")]
     public List<OrderLine> Lines { get; set; } = [];
 
     public OrderStatus Status { get; set; }

@@ -1,4 +1,5 @@
 using System.ComponentModel.DataAnnotations;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Pack.Samples.Contracts;
 
@@ -13,5 +14,6 @@ public sealed class OrderLine
     public int Quantity { get; set; }
 
     [Range(typeof(decimal), "0.01", "100000")]
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification = "The attribute is read by MVC validation on the JIT; the Native AOT sample (samples/WebApi.Aot) checks the same rule by hand (OrderValidation) and never reads it.")]
     public decimal UnitPrice { get; set; }
 }

@@ -127,7 +127,7 @@ public static class HttpContentPackExtensions
                 {
                     PackMediaKind.Pack => await PackSerializer.DeserializeAsync<T>(stream, options.SerializerOptions, cancellationToken).ConfigureAwait(false),
                     PackMediaKind.PackStream => (T?)await collect!(stream, options.SerializerOptions, cancellationToken).ConfigureAwait(false),
-                    _ => await JsonSerializer.DeserializeAsync<T>(stream, options.JsonSerializerOptions, cancellationToken).ConfigureAwait(false),
+                    _ => await JsonSerializer.DeserializeAsync(stream, JsonTypeInfos.Get<T>(options.JsonSerializerOptions), cancellationToken).ConfigureAwait(false),
                 };
             }
             catch (Exception exception) when (exception is PackException or JsonException)
@@ -164,7 +164,7 @@ public static class HttpContentPackExtensions
             IAsyncEnumerable<T?> items = kind switch
             {
                 PackMediaKind.PackStream => PackStream.ReadAsync<T>(stream, options.SerializerOptions, cancellationToken),
-                PackMediaKind.Json => JsonSerializer.DeserializeAsyncEnumerable<T>(stream, options.JsonSerializerOptions, cancellationToken),
+                PackMediaKind.Json => JsonSerializer.DeserializeAsyncEnumerable(stream, JsonTypeInfos.Get<T>(options.JsonSerializerOptions), cancellationToken),
                 _ => ReadWholeArrayAsync<T>(stream, options.SerializerOptions, cancellationToken),
             };
             items = PackDeadlineStreamErrors.TranslateAsync(items, cancellationToken);

@@ -35,7 +35,12 @@ public sealed class PackContent : HttpContent
     /// <param name="value">The value to serialize.</param>
     /// <param name="options">The Pack options, or <see langword="null"/> for <see cref="PackSerializerOptions.Default"/>.</param>
     /// <returns>The content, with <c>Content-Type: application/x-pack</c>.</returns>
-    public static PackContent Create<T>(T value, PackSerializerOptions? options = null) => new(value, typeof(T), options);
+    public static PackContent Create<T>(T value, PackSerializerOptions? options = null)
+    {
+        // The content serializes through the Type-taking overloads; this keeps them free of MakeGenericType (Native AOT).
+        PackSerializer.PrepareNonGeneric<T>();
+        return new(value, typeof(T), options);
+    }
 
     /// <summary>Creates content that serializes <paramref name="value"/> as <paramref name="inputType"/>.</summary>
     /// <param name="value">The value to serialize.</param>

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using Pack.Streaming;
 
@@ -16,10 +17,23 @@ internal static class PackStreamCollector
 
     private static readonly ConcurrentDictionary<Type, Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>>?> Collectors = new();
 
-    /// <summary>The collector for <paramref name="type"/>, or <see langword="null"/> when it is not a collection of items.</summary>
+    /// <summary>
+    /// The collector for <paramref name="type"/>, or <see langword="null"/> when it is not a collection of items, or when
+    /// this process cannot build generic code at run time (Native AOT: read the stream with <c>ReadFromPackAsAsyncEnumerable</c>).
+    /// </summary>
     public static Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>>? Get(Type type) =>
+        System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported ? GetDynamic(type) : null;
+
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
+        "Only called when RuntimeFeature.IsDynamicCodeSupported, which is false under Native AOT.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
+        "The element type and its collection come from the caller's T (ReadFromPackAsync<T>), which the app keeps; a constructor taking "
+        + "IEnumerable<T> that was trimmed away makes the type unsupported here (null), not a crash.")]
+    private static Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>>? GetDynamic(Type type) =>
         Collectors.GetOrAdd(type, static type => Create(type));
 
+    [RequiresDynamicCode("Builds List<T> and a generic collector for the element type at run time.")]
+    [RequiresUnreferencedCode("Looks up the collection's interfaces and its constructor taking IEnumerable<T> by reflection.")]
     private static Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>>? Create(Type type)
     {
         if (type == typeof(string) || FindElementType(type) is not { } element)
@@ -53,6 +67,7 @@ internal static class PackStreamCollector
         return async (stream, options, cancellationToken) => convert(await collect(stream, options, cancellationToken).ConfigureAwait(false));
     }
 
+    [RequiresUnreferencedCode("Looks up the collection's interfaces by reflection.")]
     private static Type? FindElementType(Type type)
     {
         if (type.IsArray)

@@ -19,14 +19,15 @@ public sealed class PackClientOptions
 
     /// <summary>
     /// The JSON options for JSON responses and for the JSON retry of a request body after a <c>415</c>.
-    /// Default <see cref="JsonSerializerOptions.Web"/>; set your server's options (a <c>JsonStringEnumConverter</c>, say)
+    /// Default <see cref="JsonSerializerOptions.Web"/> (web defaults without a resolver where reflection-based JSON is off:
+    /// under Native AOT set options whose <c>TypeInfoResolver</c> is your <c>JsonSerializerContext</c>); set your server's options (a <c>JsonStringEnumConverter</c>, say)
     /// while it still answers JSON.
     /// </summary>
     public JsonSerializerOptions JsonSerializerOptions
     {
         get;
         set => field = value ?? throw new ArgumentNullException(nameof(value));
-    } = JsonSerializerOptions.Web;
+    } = JsonTypeInfos.Web;
 
     /// <summary>The defaults: <see cref="PackSerializerOptions.Default"/> and <see cref="JsonSerializerOptions.Web"/>.</summary>
     internal static PackClientOptions Default { get; } = new();

@@ -84,7 +84,7 @@ public static partial class HttpClientPackExtensions
         response.Dispose();
         request.Dispose();
         JsonSerializerOptions json = PackClientOptions.Resolve(clientOptions, response.RequestMessage ?? request).JsonSerializerOptions;
-        HttpRequestMessage jsonRequest = CreateRequest(client, method, requestUri, PackAccept.Value, JsonContent.Create(value, mediaType: null, json));
+        HttpRequestMessage jsonRequest = CreateRequest(client, method, requestUri, PackAccept.Value, JsonContent.Create(value, JsonTypeInfos.Get<TValue>(json)));
         return await client.SendAsync(jsonRequest, completion, cancellationToken).ConfigureAwait(false);
     }
 

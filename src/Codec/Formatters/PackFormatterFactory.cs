@@ -1,5 +1,6 @@
 using System.Collections;
 using System.Collections.Immutable;
+using System.Diagnostics.CodeAnalysis;
 using Pack.Formatters.Collections;
 using Pack.Formatters.Objects;
 using Pack.Formatters.Primitives;
@@ -30,6 +31,13 @@ internal static class PackFormatterFactory
     ];
 
     /// <summary>
+    /// Whether formatters may be generated at run time (IL emission, <c>MakeGenericType</c>):
+    /// <see cref="System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"/> and the
+    /// <see cref="PackSerializer.IsReflectionEnabledByDefault"/> feature switch, so Native AOT and the trimmer remove the dynamic path.
+    /// </summary>
+    public static bool IsDynamicCodeSupported => PackSerializer.IsDynamicFallbackEnabled;
+
+    /// <summary>
     /// The formatter of <typeparamref name="T"/>: a registered resolver's first, then a built-in primitive's, then one
     /// generated at run time where <see cref="System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"/>
     /// (checked here, directly, so trimming and AOT analysis see the guard), else one that fails with the fix in its message.
@@ -41,7 +49,9 @@ internal static class PackFormatterFactory
             return formatter;
         }
 
-        return System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported ? CreateDynamic<T>() : new UnregisteredFormatter<T>();
+        return System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported && PackSerializer.IsReflectionEnabledByDefault
+            ? CreateDynamic<T>()
+            : new UnregisteredFormatter<T>();
     }
 
     /// <summary>As <see cref="Create{T}()"/>, with run-time code generation forbidden when <paramref name="dynamicCode"/> is <see langword="false"/> (tests simulate Native AOT with it).</summary>
@@ -52,7 +62,9 @@ internal static class PackFormatterFactory
             return formatter;
         }
 
-        return dynamicCode && System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported ? CreateDynamic<T>() : new UnregisteredFormatter<T>();
+        return dynamicCode && System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported && PackSerializer.IsReflectionEnabledByDefault
+            ? CreateDynamic<T>()
+            : new UnregisteredFormatter<T>();
     }
 
     /// <summary>A registered resolver's formatter, or a built-in primitive's, or <see langword="null"/>.</summary>
@@ -67,6 +79,10 @@ internal static class PackFormatterFactory
     }
 
     /// <summary>The formatter generated at run time (IL emission, <c>MakeGenericType</c>).</summary>
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
+        "Only called when PackSerializer.IsReflectionEnabledByDefault is true, a feature switch trimmed apps turn off (which removes this path).")]
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
+        "Only called when RuntimeFeature.IsDynamicCodeSupported, which is false under Native AOT.")]
     private static PackFormatter<T> CreateDynamic<T>()
     {
         try
@@ -107,6 +123,8 @@ internal static class PackFormatterFactory
         return definition == typeof(Memory<>) || definition == typeof(ReadOnlyMemory<>) || definition == typeof(ImmutableArray<>) || definition == typeof(ArraySegment<>);
     }
 
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     private static object CreateCore(Type type)
     {
         if (Primitives.TryGetValue(type, out var primitive))
@@ -152,6 +170,8 @@ internal static class PackFormatterFactory
         return Instantiate(TypeLayout.IsBlittable(type) ? typeof(BlittableFormatter<>) : typeof(ObjectFormatter<>), type);
     }
 
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     private static object? CreateGeneric(Type type)
     {
         var definition = type.GetGenericTypeDefinition();
@@ -204,6 +224,8 @@ internal static class PackFormatterFactory
         return null;
     }
 
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     private static object Instantiate(Type formatter, params Type[] arguments)
         => Activator.CreateInstance(formatter.MakeGenericType(arguments))!;
 }

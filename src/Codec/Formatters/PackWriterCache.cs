@@ -17,8 +17,8 @@ internal static class PackWriterCache<T, TBufferWriter>
     private static SerializeMethod<TBufferWriter, T> Create()
     {
         var formatter = PackFormatterCache<T>.Formatter;
-        return formatter is ObjectFormatter<T>
-            ? ObjectFormatter<T>.GetWriter<TBufferWriter>()
+        return formatter is ObjectFormatter<T> objectFormatter
+            ? objectFormatter.GetWriter<TBufferWriter>()
             : new SerializeMethod<TBufferWriter, T>(formatter.Serialize<TBufferWriter>);
     }
 }

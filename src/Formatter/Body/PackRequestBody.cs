@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.IO.Pipelines;
 using Microsoft.AspNetCore.Http;
@@ -117,7 +118,7 @@ internal static class PackRequestBody
     {
         InvalidDataException => true,
         IOException when IsCompressionNamespace(exception.GetType().Namespace) => true, // ZLibException
-        InvalidOperationException or NotSupportedException or IOException => IsCompressionNamespace(exception.TargetSite?.DeclaringType?.Namespace),
+        InvalidOperationException or NotSupportedException or IOException => IsCompressionNamespace(ThrowerNamespace(exception)),
         _ => false,
     };
 
@@ -128,6 +129,10 @@ internal static class PackRequestBody
     /// </summary>
     private static bool IsCompressionNamespace(string? ns) =>
         ns is not null && (ns == CompressionNamespace || ns.StartsWith(CompressionNamespace + ".", StringComparison.Ordinal));
+
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
+        "Where trimming removed the thrower's metadata, TargetSite is null and the error counts as the server's (500) rather than the client's: a coarser status, never a wrong decode. zlib's ZLibException is recognised by its type, which needs no metadata.")]
+    private static string? ThrowerNamespace(Exception exception) => exception.TargetSite?.DeclaringType?.Namespace;
 
     private static string ContentEncoding(HttpRequest request) =>
         request.Headers.ContentEncoding is { Count: > 0 } encoding ? $"Content-Encoding: {encoding}" : "no Content-Encoding";

@@ -26,10 +26,10 @@ internal sealed class PackProblemDetailsWriter(IOptions<JsonOptions> jsonOptions
         problem.Extensions.TryAdd("traceId", Activity.Current?.Id ?? httpContext.TraceIdentifier);
         problemDetailsOptions.Value.CustomizeProblemDetails?.Invoke(context);
 
+        // Through the options' contract, so that Native AOT uses the ProblemDetails context AddProblemDetails registers.
         return new ValueTask(httpContext.Response.WriteAsJsonAsync(
             problem,
-            problem.GetType(),
-            jsonOptions.Value.SerializerOptions,
+            HttpJsonTypeInfos.GetTypeInfo(jsonOptions.Value.SerializerOptions, problem.GetType()),
             ProblemJsonContentType,
             httpContext.RequestAborted));
     }

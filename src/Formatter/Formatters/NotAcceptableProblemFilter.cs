@@ -35,7 +35,7 @@ internal sealed class NotAcceptableProblemFilter : IAsyncAlwaysRunResultFilter
         problem.Extensions["producibleMediaTypes"] = produced;
         problem.Extensions["traceId"] = context.HttpContext.TraceIdentifier;
 
-        await response.WriteAsJsonAsync(problem, JsonSerializerOptions.Web, "application/problem+json", context.HttpContext.RequestAborted).ConfigureAwait(false);
+        await response.WriteAsJsonAsync(problem, HttpJsonTypeInfos.Get<ProblemDetails>(context.HttpContext), "application/problem+json", context.HttpContext.RequestAborted).ConfigureAwait(false);
     }
 
     private static List<string> Producible(HttpContext httpContext, ObjectResult result)

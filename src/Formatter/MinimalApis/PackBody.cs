@@ -55,6 +55,7 @@ public sealed partial class PackBody<T> : IBindableFromHttpContext<PackBody<T>>,
         }
 
         var options = PackEndpointOptions.Get(context);
+        PackSerializer.PrepareNonGeneric<T>(); // The body is decoded by Type; this keeps that free of MakeGenericType (Native AOT).
         var result = await PackRequestBody.ReadAsync(request, typeof(T), options, context.RequestAborted).ConfigureAwait(false);
         if (result.IsEmpty)
         {

@@ -20,12 +20,13 @@ internal static class PackResultWriter
 
         if (!AcceptHeader.PrefersPack(httpContext.Request))
         {
-            await response.WriteAsJsonAsync(value, httpContext.RequestAborted).ConfigureAwait(false);
+            await response.WriteAsJsonAsync(value, HttpJsonTypeInfos.Get<TValue?>(httpContext), contentType: null, httpContext.RequestAborted).ConfigureAwait(false);
             return;
         }
 
         var options = PackEndpointOptions.Get(httpContext);
-        if (value is not null && AsyncEnumerableTypes.GetElementType(value.GetType()) is { } elementType)
+        // The declared type first: PackResults.Stream declares IAsyncEnumerable<T> itself, which needs no reflection to recognise.
+        if (value is not null && (AsyncEnumerableTypes.GetElementType(typeof(TValue)) ?? AsyncEnumerableTypes.GetElementType(value.GetType())) is { } elementType)
         {
             response.ContentType = PackMediaTypes.PackStream;
             var logger = httpContext.RequestServices.GetRequiredService<ILoggerFactory>().CreateLogger(LoggerCategory);

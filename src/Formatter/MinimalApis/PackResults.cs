@@ -21,4 +21,20 @@ public static class PackResults
     /// <param name="value">The body.</param>
     /// <returns>A result that also describes itself to OpenAPI as producing JSON and Pack.</returns>
     public static PackCreated<TValue> Created<TValue>(string? uri, TValue? value) => new(uri, value);
+
+    /// <summary>
+    /// A 200 OK that streams <paramref name="items"/>: <c>application/x-pack-stream</c> frames for Pack clients, a JSON
+    /// array otherwise. The same as <see cref="Ok{TValue}"/> with an <see cref="IAsyncEnumerable{T}"/>, except that the item
+    /// type is known at compile time, so it also works under Native AOT (where <see cref="Ok{TValue}"/> cannot find the
+    /// writer of a stream's items).
+    /// </summary>
+    /// <typeparam name="T">The item type; it is the contract that Pack clients decode frame by frame.</typeparam>
+    /// <param name="items">The items, enumerated as the response is written.</param>
+    /// <returns>A result that also describes itself to OpenAPI as producing JSON and a Pack stream.</returns>
+    public static PackOk<IAsyncEnumerable<T>> Stream<T>(IAsyncEnumerable<T> items)
+    {
+        ArgumentNullException.ThrowIfNull(items);
+        PackStreamResponseWriter.Register<T>();
+        return new(items);
+    }
 }

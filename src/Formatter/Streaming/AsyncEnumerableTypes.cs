@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Pack.AspNetCore;
 
@@ -10,6 +11,9 @@ internal static class AsyncEnumerableTypes
     /// <summary>The element type, or <see langword="null"/> when <paramref name="type"/> is not an async sequence.</summary>
     public static Type? GetElementType(Type type) => ElementTypes.GetOrAdd(type, static t => Find(t));
 
+    [UnconditionalSuppressMessage("Trimming", "IL2070:UnrecognizedReflectionPattern", Justification =
+        "The trimmer keeps an interface implementation whenever the interface is used, and IAsyncEnumerable<T> is (the writer enumerates through it); "
+        + "a type with no IAsyncEnumerable<T> left is not a stream.")]
     private static Type? Find(Type type)
     {
         if (IsAsyncEnumerable(type))

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
@@ -24,9 +25,32 @@ internal static partial class PackStreamResponseWriter
     /// <summary>Streams <paramref name="items"/>, an <see cref="IAsyncEnumerable{T}"/> of <paramref name="elementType"/>.</summary>
     public static Task WriteAsync(HttpContext httpContext, object items, Type elementType, PackSerializerOptions serializerOptions, ILogger logger)
     {
-        var writer = Writers.GetOrAdd(elementType, static type =>
-            WriteGenericMethod.MakeGenericMethod(type).CreateDelegate<Func<HttpContext, object, PackSerializerOptions, ILogger, Task>>());
+        var writer = Writers.TryGetValue(elementType, out var registered) ? registered : CreateWriter(elementType);
         return writer(httpContext, items, serializerOptions, logger);
+    }
+
+    /// <summary>Adds the writer of <typeparamref name="T"/> without <c>MakeGenericMethod</c>, so a stream of it works under Native AOT (<see cref="PackResults.Stream{T}"/>).</summary>
+    /// <typeparam name="T">The item type.</typeparam>
+    public static void Register<T>() => _ = Registration<T>.Done;
+
+    private static Func<HttpContext, object, PackSerializerOptions, ILogger, Task> CreateWriter(Type elementType)
+        => System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported
+            ? CreateWriterDynamic(elementType)
+            : throw new NotSupportedException(
+                $"Streaming IAsyncEnumerable<{elementType.Name}> as Pack needs generic code built at run time, which Native AOT cannot do. "
+                + "Return PackResults.Stream(items) from the endpoint instead.");
+
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
+        "Only called when RuntimeFeature.IsDynamicCodeSupported, which is false under Native AOT; there PackResults.Stream registers the writer.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2060:MakeGenericMethod", Justification =
+        "WriteItemsAsync<T> has no requirements on T.")]
+    private static Func<HttpContext, object, PackSerializerOptions, ILogger, Task> CreateWriterDynamic(Type elementType)
+        => Writers.GetOrAdd(elementType, static type =>
+            WriteGenericMethod.MakeGenericMethod(type).CreateDelegate<Func<HttpContext, object, PackSerializerOptions, ILogger, Task>>());
+
+    private static class Registration<T>
+    {
+        public static readonly bool Done = Writers.TryAdd(typeof(T), WriteItemsAsync<T>);
     }
 
     private static async Task WriteItemsAsync<T>(HttpContext httpContext, object items, PackSerializerOptions serializerOptions, ILogger logger)

@@ -63,11 +63,11 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
         PackMediaKind kind = PackAccept.Classify(content);
         if (kind == PackMediaKind.Json && _jsonOptions is not null)
         {
-            return content.ReadFromJsonAsync<T>(_jsonOptions, cancellationToken);
+            return content.ReadFromJsonAsync(JsonTypeInfos.Get<T>(_jsonOptions), cancellationToken);
         }
 
         return kind == PackMediaKind.Other && content is StringContent
-            ? content.ReadFromJsonAsync<T>(_jsonOptions ?? JsonSerializerOptions.Web, cancellationToken)
+            ? content.ReadFromJsonAsync(JsonTypeInfos.Get<T>(_jsonOptions ?? JsonTypeInfos.Web), cancellationToken)
             : content.ReadFromPackAsync<T>(_packOptions, cancellationToken);
     }
 
@@ -113,7 +113,7 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
         using var content = new StreamContent(stream);
         content.Headers.ContentType = new MediaTypeHeaderValue(mediaType);
         IAsyncEnumerable<T?> items = _jsonOptions is not null && PackAccept.Classify(mediaType) == PackMediaKind.Json
-            ? JsonSerializer.DeserializeAsyncEnumerable<T>(stream, _jsonOptions, cancellationToken)
+            ? JsonSerializer.DeserializeAsyncEnumerable(stream, JsonTypeInfos.Get<T>(_jsonOptions), cancellationToken)
             : content.ReadFromPackAsAsyncEnumerable<T>(_packOptions, cancellationToken);
         await foreach (T? item in items.ConfigureAwait(false))
         {

@@ -93,7 +93,12 @@ public static partial class SnippetCompiler
                 ["CS1702"] = ReportDiagnostic.Suppress,
             });
         string name = "Snippet_" + Regex.Replace(snippet.Id, "[^A-Za-z0-9]", "_");
-        var compilation = CSharpCompilation.Create(name, [tree, implicitUsings], References.Value, options);
+        Compilation compilation = CSharpCompilation.Create(name, [tree, implicitUsings], References.Value, options);
+
+        // Pack's source generator runs as it does in a project referencing the Pack package (PackSerializerContext snippets).
+        CSharpGeneratorDriver.Create(new Pack.Generator.PackSourceGenerator())
+            .WithUpdatedParseOptions((CSharpParseOptions)tree.Options)
+            .RunGeneratorsAndUpdateCompilation(compilation, out compilation, out _);
         using var stream = new MemoryStream();
         var result = compilation.Emit(stream);
         var problems = result.Diagnostics

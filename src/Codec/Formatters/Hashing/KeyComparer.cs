@@ -9,9 +9,7 @@ namespace Pack.Formatters.Hashing;
 internal static class KeyComparer<T>
 {
     /// <summary>The collision-resistant comparer, or <see langword="null"/> where the default is already safe (strings) or none is known (your own types).</summary>
-    public static readonly IEqualityComparer<T>? CollisionResistant = KeyComparerFactory.IsBitwiseEquatable(typeof(T))
-        ? new BitwiseKeyComparer<T>() // Created directly, not through MakeGenericType, so it works under Native AOT.
-        : (IEqualityComparer<T>?)KeyComparerFactory.Create(typeof(T));
+    public static readonly IEqualityComparer<T>? CollisionResistant = KeyComparerFactory.Create<T>();
 
     /// <summary>The comparer to build a set or dictionary with under <paramref name="options"/>.</summary>
     /// <param name="options">The read's options.</param>

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -6,7 +7,35 @@ namespace Pack.Formatters.Hashing;
 /// <summary>Builds the collision-resistant comparer for a key type, once per type.</summary>
 internal static class KeyComparerFactory
 {
-    public static object? Create(Type type)
+    /// <summary>The comparer for <typeparamref name="T"/>, or <see langword="null"/> for the default one.</summary>
+    /// <remarks>
+    /// The scalar keys are covered without reflection. Nullable, tuple and key/value-pair keys need generic types built
+    /// at run time, so without dynamic code (Native AOT) they keep the default comparer: equality is the same, only the
+    /// hashing is not randomized.
+    /// </remarks>
+    /// <typeparam name="T">The key type.</typeparam>
+    public static IEqualityComparer<T>? Create<T>()
+    {
+        if (IsBitwiseEquatable(typeof(T)))
+        {
+            return new BitwiseKeyComparer<T>();
+        }
+
+        if (CreateScalar(typeof(T)) is { } scalar)
+        {
+            return (IEqualityComparer<T>)scalar;
+        }
+
+        return PackSerializer.IsDynamicFallbackEnabled ? CreateComposite<T>() : null;
+    }
+
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
+        "The comparers are built over the key's own generic arguments, which the key type already keeps; and only when PackSerializer.IsReflectionEnabledByDefault is true.")]
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
+        "Only reached when RuntimeFeature.IsDynamicCodeSupported is true; Native AOT compiles this path away.")]
+    private static IEqualityComparer<T>? CreateComposite<T>() => (IEqualityComparer<T>?)Create(typeof(T));
+
+    private static object? CreateScalar(Type type)
     {
         if (type == typeof(double))
         {
@@ -36,6 +65,18 @@ internal static class KeyComparerFactory
         if (type == typeof(DateTimeOffset))
         {
             return new DateTimeOffsetKeyComparer();
+        }
+
+        return null;
+    }
+
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
+    private static object? Create(Type type)
+    {
+        if (CreateScalar(type) is { } scalar)
+        {
+            return scalar;
         }
 
         if (IsBitwiseEquatable(type))
@@ -101,6 +142,7 @@ internal static class KeyComparerFactory
 
     /// <summary>Hashes the bytes of <paramref name="value"/> with the process's random seed.</summary>
     /// <remarks>The common sizes are one <see cref="HashCode.Combine{T1}(T1)"/> call on whole ints (the size is a JIT-time constant, so the other branches vanish).</remarks>
+    /// <typeparam name="T">An unmanaged type (checked by the callers, not by a constraint, see <see cref="BitwiseKeyComparer{T}"/>).</typeparam>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int HashBytes<T>(in T value)
     {

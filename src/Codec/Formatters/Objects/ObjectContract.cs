@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Runtime.Serialization;
 
@@ -14,6 +15,7 @@ namespace Pack.Formatters.Objects;
 /// Ignored: <see cref="PackIgnoreAttribute"/>, <c>[JsonIgnore]</c> (Condition = Always) and <c>[IgnoreDataMember]</c>.
 /// A <c>[DataContract]</c> type contributes only its <c>[DataMember]</c> members.
 /// </remarks>
+[RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
 internal sealed class ObjectContract
 {
     private const BindingFlags DeclaredInstance = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;

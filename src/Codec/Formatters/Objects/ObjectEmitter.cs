@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Reflection.Emit;
 using System.Runtime.CompilerServices;
@@ -9,6 +10,8 @@ namespace Pack.Formatters.Objects;
 /// Generates, once per type, straight-line IL that writes and reads a contract's members: primitives and strings call
 /// the writer and reader directly (and are inlined by the JIT), other members go through their cached formatters.
 /// </summary>
+[RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+[RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
 internal static class ObjectEmitter
 {
     /// <summary>The name of the writer's and reader's direct method for a built-in type, or <see langword="null"/> (shared with the source generator).</summary>

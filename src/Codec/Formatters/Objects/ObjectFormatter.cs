@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Pack.Formatters.Objects;
 
@@ -7,6 +8,8 @@ namespace Pack.Formatters.Objects;
 /// type (and per buffer-writer type), so no reflection runs per value.
 /// </summary>
 /// <typeparam name="T">The type handled.</typeparam>
+[RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+[RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
 internal sealed class ObjectFormatter<T> : PackFormatter<T>
 {
     private static readonly ObjectContract Contract = ObjectContract.For(typeof(T));
@@ -33,10 +36,13 @@ internal sealed class ObjectFormatter<T> : PackFormatter<T>
     internal static bool HasHeader => FixedLength < 0;
 
     /// <summary>The generated writer for one buffer-writer type.</summary>
-    internal static SerializeMethod<TBufferWriter, T> GetWriter<TBufferWriter>()
+    /// <remarks>An instance method, so that callers holding a formatter need no annotation (only creating one does).</remarks>
+    internal SerializeMethod<TBufferWriter, T> GetWriter<TBufferWriter>()
         where TBufferWriter : IBufferWriter<byte>
         => Writer<TBufferWriter>.Method;
 
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     private static class Writer<TBufferWriter>
         where TBufferWriter : IBufferWriter<byte>
     {

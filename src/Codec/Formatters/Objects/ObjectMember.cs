@@ -1,8 +1,10 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 
 namespace Pack.Formatters.Objects;
 
 /// <summary>One serialized member of an object contract.</summary>
+[RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
 internal sealed class ObjectMember
 {
     public ObjectMember(MemberInfo member, Type type)

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Reflection.Emit;
 using System.Runtime.CompilerServices;
@@ -15,12 +16,14 @@ internal static class TypeLayout
     private static readonly ConcurrentDictionary<Type, bool> Blittables = new();
 
     /// <summary>The fixed wire length of <paramref name="type"/>, or -1 when its length varies.</summary>
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     public static int GetFixedLength(Type type) => FixedLengths.GetOrAdd(type, ComputeFixedLength);
 
     /// <summary>Whether values of <paramref name="type"/> can be copied to and from the wire as raw memory.</summary>
     public static bool IsBlittable(Type type) => Blittables.GetOrAdd(type, ComputeBlittable);
 
     /// <summary>An estimate of the heap size of one instance of the class <paramref name="type"/>: object header, method table and every instance field, 8-byte aligned.</summary>
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     public static long InstanceSize(Type type)
     {
         long size = 2 * IntPtr.Size;
@@ -35,6 +38,7 @@ internal static class TypeLayout
         return Math.Max(24, (size + 7) & ~7L);
     }
 
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     private static int ComputeFixedLength(Type type)
     {
         int primitive = PrimitiveLength(type);
@@ -86,12 +90,17 @@ internal static class TypeLayout
             return false; // bool, decimal and the date types are validated on read, so never copied raw.
         }
 
-        if (!RuntimeFeature.IsDynamicCodeSupported)
-        {
-            // The layout is measured with generated code; without it a struct is written member by member, to the same bytes.
-            return false;
-        }
+        // Without the run-time path a struct is written member by member instead: the same bytes, since a blittable
+        // struct's memory image is by definition its fixed-length, headerless member encoding.
+        return PackFormatterFactory.IsDynamicCodeSupported && IsBlittableStruct(type);
+    }
 
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
+        "Only reached when PackFormatterFactory.IsDynamicCodeSupported, so PackSerializer.IsReflectionEnabledByDefault, is true; trimmed apps turn that feature switch off, which removes this path.")]
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
+        "Only reached when RuntimeFeature.IsDynamicCodeSupported is true; Native AOT compiles this path away.")]
+    private static bool IsBlittableStruct(Type type)
+    {
         int fixedLength = GetFixedLength(type);
         if (fixedLength < 0 || SizeOf(type) != fixedLength)
         {
@@ -128,9 +137,9 @@ internal static class TypeLayout
         return ContractRules.FixedLength(type.FullName ?? string.Empty);
     }
 
-    private static int SizeOf(Type type)
-        => (int)typeof(Unsafe).GetMethod(nameof(Unsafe.SizeOf))!.MakeGenericMethod(type).Invoke(null, null)!;
+    private static int SizeOf(Type type) => RuntimeHelpers.SizeOf(type.TypeHandle);
 
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
     private static int OffsetOf(Type type, FieldInfo field)
     {
         // The managed layout is not observable through reflection, so measure it: &value.field - &value.

@@ -1,3 +1,5 @@
+using System.Diagnostics.CodeAnalysis;
+
 namespace Pack.Formatters.Unions;
 
 /// <summary>
@@ -12,6 +14,8 @@ internal sealed class UnionFormatter<T> : PackFormatter<T>
 
     private readonly PackUnionCase<T>[] _cases;
 
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     public UnionFormatter()
         : this(CreateCases())
     {
@@ -47,6 +51,8 @@ internal sealed class UnionFormatter<T> : PackFormatter<T>
         }
     }
 
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     private static PackUnionCase<T>[] CreateCases()
     {
         var declared = UnionDeclaration.GetCases(typeof(T));

@@ -1,0 +1,54 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Json;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
+
+namespace Pack.AspNetCore;
+
+/// <summary>
+/// The JSON contracts of the app's minimal-API JSON options (<c>ConfigureHttpJsonOptions</c>), which is what
+/// <c>WriteAsJsonAsync&lt;T&gt;</c> uses too: reflection on the JIT, the app's <c>JsonSerializerContext</c> under Native AOT.
+/// </summary>
+internal static class HttpJsonTypeInfos
+{
+    /// <summary>Web defaults with no resolver: <see cref="JsonSerializerOptions.GetTypeInfo(Type)"/> then uses reflection where it is enabled.</summary>
+    private static readonly JsonSerializerOptions Fallback = new(JsonSerializerDefaults.Web);
+
+    /// <summary>The app's minimal-API JSON options, or web defaults when there is no container entry.</summary>
+    /// <param name="httpContext">The request.</param>
+    public static JsonSerializerOptions Options(HttpContext httpContext)
+        => httpContext.RequestServices?.GetService<IOptions<JsonOptions>>()?.Value.SerializerOptions ?? Fallback;
+
+    /// <summary>The contract of <typeparamref name="T"/>; fails with System.Text.Json's message when no resolver knows it.</summary>
+    /// <typeparam name="T">The type written.</typeparam>
+    /// <param name="httpContext">The request.</param>
+    public static JsonTypeInfo<T> Get<T>(HttpContext httpContext) => (JsonTypeInfo<T>)GetTypeInfo(Options(httpContext), typeof(T));
+
+    /// <summary>The contract of <paramref name="type"/>, locking options without a resolver with the reflection-based one as <see cref="JsonSerializer"/> does.</summary>
+    /// <param name="options">The JSON options.</param>
+    /// <param name="type">The type written.</param>
+    public static JsonTypeInfo GetTypeInfo(JsonSerializerOptions options, Type type)
+    {
+        if (options.TypeInfoResolver is null && JsonSerializer.IsReflectionEnabledByDefault)
+        {
+            UseReflection(options);
+        }
+
+        return options.GetTypeInfo(type);
+    }
+
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
+        "Only where JsonSerializer.IsReflectionEnabledByDefault is true, the feature switch the SDK turns off in trimmed and Native AOT apps, as System.Text.Json itself does.")]
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
+        "Only where JsonSerializer.IsReflectionEnabledByDefault is true, the feature switch the SDK turns off in Native AOT apps.")]
+    private static void UseReflection(JsonSerializerOptions options)
+    {
+        if (!options.IsReadOnly)
+        {
+            options.MakeReadOnly(populateMissingResolver: true);
+        }
+    }
+}
