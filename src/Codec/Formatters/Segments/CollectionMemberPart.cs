@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Pack.Formatters.Objects;
@@ -16,6 +17,8 @@ internal sealed class CollectionMemberPart<T, TCollection, TElement> : ObjectPar
 
     private readonly Func<T, TCollection?> _get;
 
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     public CollectionMemberPart(ObjectMember member) => _get = ObjectEmitter.EmitGetMember<T, TCollection?>(member);
 
     /// <inheritdoc/>

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 using Pack.Formatters.Objects;
 
 namespace Pack.Formatters.Segments;
@@ -9,6 +10,8 @@ internal sealed class MemberRangePart<T> : ObjectPart<T>
 {
     private readonly SerializeMethod<IBufferWriter<byte>, T> _write;
 
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     public MemberRangePart(ObjectContract contract, int start, int count)
         => _write = ObjectEmitter.EmitSerializeMembers<IBufferWriter<byte>, T>(contract, start, count);
 

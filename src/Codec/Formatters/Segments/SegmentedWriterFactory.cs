@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using Pack.Formatters.Objects;
 
@@ -11,14 +12,16 @@ internal static class SegmentedWriterFactory
     /// <see langword="null"/> for anything else, which is written at once.
     /// </summary>
     public static SegmentedWriter<T>? Create<T>()
-    {
         // The part writers are built with MakeGenericType and the IL emitter's per-member code: without dynamic code
-        // (Native AOT) a payload is written at once and flushed once, as before bounded flushing.
-        if (!RuntimeFeature.IsDynamicCodeSupported)
-        {
-            return null;
-        }
+        // (Native AOT, or the reflection switch off) a payload is written at once and flushed once.
+        => RuntimeFeature.IsDynamicCodeSupported && PackSerializer.IsReflectionEnabledByDefault ? CreateDynamic<T>() : null;
 
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
+        "Only called when PackSerializer.IsReflectionEnabledByDefault is true, a feature switch trimmed apps turn off (which removes this path).")]
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
+        "Only called when RuntimeFeature.IsDynamicCodeSupported, which is false under Native AOT.")]
+    private static SegmentedWriter<T>? CreateDynamic<T>()
+    {
         var type = typeof(T);
         if (GetElementType(type) is { } element)
         {
