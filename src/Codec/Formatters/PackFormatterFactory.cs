@@ -56,16 +56,7 @@ internal static class PackFormatterFactory
 
     /// <summary>As <see cref="Create{T}()"/>, with run-time code generation forbidden when <paramref name="dynamicCode"/> is <see langword="false"/> (tests simulate Native AOT with it).</summary>
     internal static PackFormatter<T> Create<T>(bool dynamicCode)
-    {
-        if (CreateWithoutDynamicCode<T>() is { } formatter)
-        {
-            return formatter;
-        }
-
-        return dynamicCode && System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported && PackSerializer.IsReflectionEnabledByDefault
-            ? CreateDynamic<T>()
-            : new UnregisteredFormatter<T>();
-    }
+        => dynamicCode ? Create<T>() : CreateWithoutDynamicCode<T>() ?? new UnregisteredFormatter<T>();
 
     /// <summary>A registered resolver's formatter, or a built-in primitive's, or <see langword="null"/>.</summary>
     private static PackFormatter<T>? CreateWithoutDynamicCode<T>()

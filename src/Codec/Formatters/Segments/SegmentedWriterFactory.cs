@@ -1,5 +1,4 @@
 using System.Diagnostics.CodeAnalysis;
-using System.Runtime.CompilerServices;
 using Pack.Formatters.Objects;
 
 namespace Pack.Formatters.Segments;
@@ -14,7 +13,7 @@ internal static class SegmentedWriterFactory
     public static SegmentedWriter<T>? Create<T>()
         // The part writers are built with MakeGenericType and the IL emitter's per-member code: without dynamic code
         // (Native AOT, or the reflection switch off) a payload is written at once and flushed once.
-        => RuntimeFeature.IsDynamicCodeSupported && PackSerializer.IsReflectionEnabledByDefault ? CreateDynamic<T>() : null;
+        => PackSerializer.IsDynamicFallbackEnabled ? CreateDynamic<T>() : null;
 
     [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
         "Only called when PackSerializer.IsReflectionEnabledByDefault is true, a feature switch trimmed apps turn off (which removes this path).")]
