@@ -2,8 +2,8 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Text;
-using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Pack.Generator.Model;
 
 namespace Pack.Generator;
 
@@ -17,15 +17,18 @@ internal static class ContextEmitter
     private const string Unsafe = "global::System.Runtime.CompilerServices.Unsafe";
     private const string Formatters = "global::Pack.Formatters.PackFormatters";
 
-    public static string Emit(INamedTypeSymbol context, List<TypeShape> shapes)
+    public static string Emit(ContextModel context)
     {
-        var names = new Dictionary<TypeShape, string>();
-        int index = 0;
+        var shapes = context.Types;
+        var names = new Dictionary<string, string>();
+        var formatters = new List<KeyValuePair<TypeModel, string>>();
         foreach (var shape in shapes)
         {
             if (shape.Kind == ShapeKind.Object)
             {
-                names[shape] = Sanitize(shape.Type.Name) + "Formatter" + (index++).ToString(CultureInfo.InvariantCulture);
+                string className = Sanitize(shape.ShortName) + "Formatter" + formatters.Count.ToString(CultureInfo.InvariantCulture);
+                names[shape.Name] = className;
+                formatters.Add(new KeyValuePair<TypeModel, string>(shape, className));
             }
         }
 
@@ -36,9 +39,9 @@ internal static class ContextEmitter
         sb.AppendLine("#pragma warning disable CS0612, CS0618 // Obsolete members are still data.");
         sb.AppendLine("#pragma warning disable CS0219 // The count of members read is used only when members are assigned after construction.");
         sb.AppendLine();
-        if (!context.ContainingNamespace.IsGlobalNamespace)
+        if (context.Namespace is not null)
         {
-            sb.Append("namespace ").Append(context.ContainingNamespace.ToDisplayString()).AppendLine(";");
+            sb.Append("namespace ").Append(context.Namespace).AppendLine(";");
             sb.AppendLine();
         }
 
@@ -67,7 +70,7 @@ internal static class ContextEmitter
 
         sb.AppendLine("        return null;");
         sb.AppendLine("    }");
-        foreach (var pair in names)
+        foreach (var pair in formatters)
         {
             sb.AppendLine();
             EmitObjectFormatter(sb, pair.Key, pair.Value);
@@ -88,7 +91,7 @@ internal static class ContextEmitter
         return sb.ToString();
     }
 
-    private static string? CreateExpression(TypeShape shape, Dictionary<TypeShape, string> names)
+    private static string? CreateExpression(TypeModel shape, Dictionary<string, string> names)
     {
         string args = string.Join(", ", shape.Arguments);
         return shape.Kind switch
@@ -106,16 +109,16 @@ internal static class ContextEmitter
             ShapeKind.ReadOnlyMemory => $"{Formatters}.ReadOnlyMemory<{args}>()",
             ShapeKind.ArraySegment => $"{Formatters}.ArraySegment<{args}>()",
             ShapeKind.Enumerable => $"{Formatters}.Enumerable<{args}>()",
-            ShapeKind.Union => $"{Formatters}.Union<{shape.Name}>({string.Join(", ", shape.UnionCases.Select(c => $"{Formatters}.UnionCase<{shape.Name}, {c.Value}>({c.Key.ToString(CultureInfo.InvariantCulture)})"))})",
-            _ => $"new {names[shape]}()",
+            ShapeKind.Union => $"{Formatters}.Union<{shape.Name}>({string.Join(", ", shape.UnionCases.Select(c => $"{Formatters}.UnionCase<{shape.Name}, {c.TypeName}>({c.Tag.ToString(CultureInfo.InvariantCulture)})"))})",
+            _ => $"new {names[shape.Name]}()",
         };
     }
 
-    private static void EmitObjectFormatter(StringBuilder sb, TypeShape shape, string className)
+    private static void EmitObjectFormatter(StringBuilder sb, TypeModel shape, string className)
     {
         var contract = shape.Object!;
         var members = contract.Members;
-        bool isValueType = shape.Type.IsValueType;
+        bool isValueType = shape.IsValueType;
         bool hasHeader = contract.FixedLength < 0;
         string type = shape.Name;
         string valueType = isValueType ? type : type + "?";
@@ -165,7 +168,7 @@ internal static class ContextEmitter
         {
             if (isValueType)
             {
-                sb.Append("            int end = reader.ReadObjectStart(").Append(Literal(shape.Type.Name)).AppendLine(", out int memberCount);");
+                sb.Append("            int end = reader.ReadObjectStart(").Append(Literal(shape.ShortName)).AppendLine(", out int memberCount);");
             }
             else
             {
@@ -179,12 +182,11 @@ internal static class ContextEmitter
             }
         }
 
-        var parameters = contract.Constructor?.Parameters ?? System.Collections.Immutable.ImmutableArray<IParameterSymbol>.Empty;
         for (int i = 0; i < members.Count; i++)
         {
             string initial = "default!";
             var member = members[i];
-            if (hasHeader && member.ParameterIndex >= 0 && DefaultValue(parameters[member.ParameterIndex], member) is { } constant)
+            if (hasHeader && member.DefaultValue is { } constant)
             {
                 initial = constant;
             }
@@ -256,13 +258,12 @@ internal static class ContextEmitter
 
         // Construct, passing the members bound to constructor parameters.
         var arguments = new List<string>();
-        foreach (var parameter in parameters)
+        for (int parameter = 0; parameter < contract.ConstructorParameterCount; parameter++)
         {
-            int memberIndex = members.FindIndex(m => m.ParameterIndex == parameter.Ordinal);
-            arguments.Add("m" + memberIndex.ToString(CultureInfo.InvariantCulture));
+            arguments.Add("m" + IndexOfParameter(members, parameter).ToString(CultureInfo.InvariantCulture));
         }
 
-        if (contract.Constructor is null)
+        if (!contract.HasConstructor)
         {
             sb.Append("            ").Append(type).AppendLine(" result = default;");
         }
@@ -274,7 +275,7 @@ internal static class ContextEmitter
         {
             accessors.AppendLine("        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Constructor)]");
             accessors.Append("        ").Append(Visibility(contract)).Append(" static extern ").Append(contract.AccessTarget).Append(" Construct(")
-                .Append(string.Join(", ", contract.Constructor.OriginalDefinition.Parameters.Select(p => ContextParser.Display(p.Type) + " " + Identifier(p.Name)))).AppendLine(");");
+                .Append(contract.ConstructorAccessorParameters).AppendLine(");");
             accessors.AppendLine();
             sb.Append("            ").Append(type).Append(" result = ").Append(contract.AccessPrefix).Append("Construct(").Append(string.Join(", ", arguments)).AppendLine(");");
         }
@@ -320,7 +321,7 @@ internal static class ContextEmitter
         sb.AppendLine("    }");
     }
 
-    private static string SerializeBody(ObjectShape contract, bool isValueType, bool hasHeader, string refPrefix, StringBuilder accessors)
+    private static string SerializeBody(ObjectModel contract, bool isValueType, bool hasHeader, string refPrefix, StringBuilder accessors)
     {
         var members = contract.Members;
         var sb = new StringBuilder();
@@ -384,7 +385,7 @@ internal static class ContextEmitter
     }
 
     /// <summary>Reads member <paramref name="index"/> if it was written (evolution), checking it stays inside the object; returns whether it jumps to <c>done</c>.</summary>
-    private static bool EmitReadMember(StringBuilder sb, MemberShape member, int index, bool hasHeader, string indent)
+    private static bool EmitReadMember(StringBuilder sb, MemberModel member, int index, bool hasHeader, string indent)
     {
         string i = index.ToString(CultureInfo.InvariantCulture);
         string read = member.PrimitiveMethod is { } name ? $"reader.Read{name}()" : $"reader.ReadValue<{member.TypeName}>()";
@@ -405,10 +406,10 @@ internal static class ContextEmitter
         return true;
     }
 
-    private static string WriteStatement(MemberShape member, string get)
+    private static string WriteStatement(MemberModel member, string get)
         => member.PrimitiveMethod is { } name ? $"writer.Write{name}({get});" : $"writer.WriteValue<{member.TypeName}>({get});";
 
-    private static string Getter(MemberShape member, int index, string refPrefix, StringBuilder accessors, ObjectShape contract, bool isValueType)
+    private static string Getter(MemberModel member, int index, string refPrefix, StringBuilder accessors, ObjectModel contract, bool isValueType)
     {
         if (member.GetterAccessible)
         {
@@ -419,14 +420,13 @@ internal static class ContextEmitter
         if (!accessors.ToString().Contains(" " + accessor + "("))
         {
             string target = (isValueType ? "ref " : string.Empty) + contract.AccessTarget + " target";
-            if (member.Symbol is IFieldSymbol field)
+            if (member.IsField)
             {
-                AppendFieldAccessor(accessors, accessor, field, member.AccessorTypeName, target, Visibility(contract));
+                AppendFieldAccessor(accessors, accessor, member.Name, member.AccessorTypeName, target, Visibility(contract));
             }
             else
             {
-                var getter = ((IPropertySymbol)member.Symbol).GetMethod!;
-                accessors.Append("        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = ").Append(Literal(getter.Name)).AppendLine(")]");
+                accessors.Append("        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = ").Append(Literal(member.GetterName!)).AppendLine(")]");
                 accessors.Append("        ").Append(Visibility(contract)).Append(" static extern ").Append(member.AccessorTypeName).Append(' ').Append(accessor).Append('(').Append(target).AppendLine(");");
                 accessors.AppendLine();
             }
@@ -435,9 +435,9 @@ internal static class ContextEmitter
         return $"{contract.AccessPrefix}{accessor}({refPrefix}value)";
     }
 
-    private static string Visibility(ObjectShape contract) => contract.AccessClass is null ? "private" : "public";
+    private static string Visibility(ObjectModel contract) => contract.AccessClass is null ? "private" : "public";
 
-    private static string Setter(MemberShape member, int index, string value, string refPrefix, StringBuilder accessors, ObjectShape contract, bool isValueType)
+    private static string Setter(MemberModel member, int index, string value, string refPrefix, StringBuilder accessors, ObjectModel contract, bool isValueType)
     {
         if (member.SetterAccessible)
         {
@@ -445,33 +445,32 @@ internal static class ContextEmitter
         }
 
         string target = (isValueType ? "ref " : string.Empty) + contract.AccessTarget + " target";
-        if (member.Symbol is IFieldSymbol field)
+        if (member.IsField)
         {
             string accessor = "Get" + index.ToString(CultureInfo.InvariantCulture);
             if (!accessors.ToString().Contains(" " + accessor + "("))
             {
-                AppendFieldAccessor(accessors, accessor, field, member.AccessorTypeName, target, Visibility(contract));
+                AppendFieldAccessor(accessors, accessor, member.Name, member.AccessorTypeName, target, Visibility(contract));
             }
 
             return $"{contract.AccessPrefix}{accessor}({refPrefix}result) = {value}";
         }
 
         string setterName = "Set" + index.ToString(CultureInfo.InvariantCulture);
-        var setter = ((IPropertySymbol)member.Symbol).SetMethod!;
-        accessors.Append("        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = ").Append(Literal(setter.Name)).AppendLine(")]");
+        accessors.Append("        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = ").Append(Literal(member.SetterName!)).AppendLine(")]");
         accessors.Append("        ").Append(Visibility(contract)).Append(" static extern void ").Append(setterName).Append('(').Append(target).Append(", ").Append(member.AccessorTypeName).AppendLine(" value);");
         accessors.AppendLine();
         return $"{contract.AccessPrefix}{setterName}({refPrefix}result, {value})";
     }
 
-    private static void AppendFieldAccessor(StringBuilder accessors, string accessor, IFieldSymbol field, string typeName, string target, string visibility = "private")
+    private static void AppendFieldAccessor(StringBuilder accessors, string accessor, string fieldName, string typeName, string target, string visibility = "private")
     {
-        accessors.Append("        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = ").Append(Literal(field.Name)).AppendLine(")]");
+        accessors.Append("        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = ").Append(Literal(fieldName)).AppendLine(")]");
         accessors.Append("        ").Append(visibility).Append(" static extern ref ").Append(typeName).Append(' ').Append(accessor).Append('(').Append(target).AppendLine(");");
         accessors.AppendLine();
     }
 
-    private static int CountPlainRun(List<MemberShape> members, int start, bool includeBool, out int size)
+    private static int CountPlainRun(EquatableArray<MemberModel> members, int start, bool includeBool, out int size)
     {
         int length = 0;
         size = 0;
@@ -484,51 +483,23 @@ internal static class ContextEmitter
         return length;
     }
 
-    /// <summary>The default of a constructor parameter as ObjectEmitter.EmitConstant loads it, or <see langword="null"/> for the zero value.</summary>
-    private static string? DefaultValue(IParameterSymbol parameter, MemberShape member)
+    /// <summary>The member bound to constructor parameter <paramref name="parameter"/>.</summary>
+    private static int IndexOfParameter(EquatableArray<MemberModel> members, int parameter)
     {
-        if (!parameter.HasExplicitDefaultValue || parameter.ExplicitDefaultValue is not { } value || member.Type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+        for (int i = 0; i < members.Count; i++)
         {
-            return null;
+            if (members[i].ParameterIndex == parameter)
+            {
+                return i;
+            }
         }
 
-        var target = member.Type is INamedTypeSymbol { TypeKind: TypeKind.Enum } e ? e.EnumUnderlyingType! : member.Type;
-        string? literal = target.SpecialType switch
-        {
-            SpecialType.System_Boolean or SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Int16 or SpecialType.System_UInt16
-                or SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 or SpecialType.System_UInt64 or SpecialType.System_Char
-                or SpecialType.System_String => SymbolDisplay.FormatPrimitive(value, quoteStrings: true, useHexadecimalNumbers: false),
-            SpecialType.System_Single => FloatLiteral(System.Convert.ToDouble(value, CultureInfo.InvariantCulture), "float"),
-            SpecialType.System_Double => FloatLiteral(System.Convert.ToDouble(value, CultureInfo.InvariantCulture), "double"),
-            _ => null,
-        };
-
-        if (literal is null)
-        {
-            return null;
-        }
-
-        return value is char c ? $"({member.TypeName})({((int)c).ToString(CultureInfo.InvariantCulture)})" : $"({member.TypeName})({literal})";
-    }
-
-    private static string FloatLiteral(double value, string keyword)
-    {
-        if (double.IsNaN(value))
-        {
-            return $"{keyword}.NaN";
-        }
-
-        if (double.IsInfinity(value))
-        {
-            return value > 0 ? $"{keyword}.PositiveInfinity" : $"{keyword}.NegativeInfinity";
-        }
-
-        return value.ToString("R", CultureInfo.InvariantCulture) + (keyword == "float" ? "f" : "d");
+        return -1;
     }
 
     private static string Literal(string text) => SymbolDisplay.FormatLiteral(text, quote: true);
 
-    private static string Identifier(string name) => SyntaxFacts_IsKeyword(name) ? "@" + name : name;
+    public static string Identifier(string name) => SyntaxFacts_IsKeyword(name) ? "@" + name : name;
 
     private static bool SyntaxFacts_IsKeyword(string name)
         => Microsoft.CodeAnalysis.CSharp.SyntaxFacts.GetKeywordKind(name) != Microsoft.CodeAnalysis.CSharp.SyntaxKind.None;

@@ -7,7 +7,7 @@ namespace Pack.Generator.Tests;
 /// <summary>Drives the generator on source strings: what compiles cleanly, and which diagnostic each unsupported shape gets.</summary>
 public class GeneratorDriverTests
 {
-    private static readonly ImmutableArray<MetadataReference> References = BuildReferences();
+    internal static readonly ImmutableArray<MetadataReference> References = BuildReferences();
 
     [Fact]
     public void Run_SupportedShapes_GeneratesCodeThatCompilesWithoutDiagnostics()
