@@ -48,14 +48,13 @@ internal sealed partial class ContextParser
     {
         var ns = type.ContainingNamespace;
         string prefix = ns is null || ns.IsGlobalNamespace ? string.Empty : ns.ToDisplayString() + ".";
-        var containing = type.ContainingType;
-        while (containing is not null)
+        string nesting = string.Empty;
+        for (var containing = type.ContainingType; containing is not null; containing = containing.ContainingType)
         {
-            prefix += containing.MetadataName + "+";
-            containing = containing.ContainingType;
+            nesting = containing.MetadataName + "+" + nesting;
         }
 
-        return prefix + type.MetadataName;
+        return prefix + nesting + type.MetadataName;
     }
 
     private static string FullName(INamedTypeSymbol type) => FullName((ITypeSymbol)type);

@@ -77,18 +77,32 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
             return Failure(PackDiagnostics.ContextWrongBase, location, context.Name);
         }
 
-        bool isPartial = context.DeclaringSyntaxReferences
-            .Select(r => r.GetSyntax(cancellationToken))
-            .OfType<ClassDeclarationSyntax>()
-            .All(c => c.Modifiers.Any(SyntaxKind.PartialKeyword));
-        if (!isPartial)
+        if (!IsPartial(context, cancellationToken))
         {
             return Failure(PackDiagnostics.ContextNotPartial, location, context.Name);
         }
 
-        if (context.ContainingType is not null)
+        // A nested context is completed inside partial declarations of its containing types, which must all be partial.
+        // No type parameter may be in scope: UnsafeAccessors declared in a generic type do not bind (MissingMethodException).
+        if (context.IsGenericType)
         {
-            return Failure(PackDiagnostics.ContextNested, location, context.Name);
+            return Failure(PackDiagnostics.ContextNested, location, context.Name, "it is generic; declare a non-generic context");
+        }
+
+        var containingTypes = new List<string>();
+        for (var outer = context.ContainingType; outer is not null; outer = outer.ContainingType)
+        {
+            if (outer.IsGenericType)
+            {
+                return Failure(PackDiagnostics.ContextNested, location, context.Name, $"it is nested in the generic type '{outer.Name}'; declare it in a non-generic type");
+            }
+
+            if (!IsPartial(outer, cancellationToken))
+            {
+                return Failure(PackDiagnostics.ContextNested, location, context.Name, $"it is nested in '{outer.Name}', which is not partial; declare every type that contains the context partial, or move the context to the top level");
+            }
+
+            containingTypes.Insert(0, Declaration(outer));
         }
 
         var parser = new ContextParser(attributeContext.SemanticModel.Compilation, context, location);
@@ -106,13 +120,33 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
             hintName,
             context.ContainingNamespace.IsGlobalNamespace ? null : context.ContainingNamespace.ToDisplayString(),
             context.Name,
-            EquatableArray<string>.Empty,
+            new EquatableArray<string>(containingTypes),
             parser.ToModel());
         return new ContextResult(model, new EquatableArray<DiagnosticInfo>(parser.Diagnostics));
     }
 
-    private static ContextResult Failure(DiagnosticDescriptor descriptor, Location location, string argument)
-        => new(null, new EquatableArray<DiagnosticInfo>(new[] { DiagnosticInfo.Create(descriptor, location, argument) }));
+    private static ContextResult Failure(DiagnosticDescriptor descriptor, Location location, params string[] arguments)
+        => new(null, new EquatableArray<DiagnosticInfo>(new[] { DiagnosticInfo.Create(descriptor, location, arguments) }));
+
+    private static bool IsPartial(INamedTypeSymbol type, CancellationToken cancellationToken)
+        => type.DeclaringSyntaxReferences
+            .Select(r => r.GetSyntax(cancellationToken))
+            .OfType<TypeDeclarationSyntax>()
+            .All(static d => d.Modifiers.Any(SyntaxKind.PartialKeyword));
+
+    /// <summary>The declaration of a containing type as a partial part of it: <c>public partial record struct Outer</c>.</summary>
+    private static string Declaration(INamedTypeSymbol type)
+    {
+        string keyword = type.TypeKind switch
+        {
+            TypeKind.Struct => type.IsRecord ? "record struct" : "struct",
+            TypeKind.Interface => "interface",
+            _ => type.IsRecord ? "record" : "class",
+        };
+        string accessibility = SyntaxFacts.GetText(type.DeclaredAccessibility);
+        return (accessibility.Length == 0 ? string.Empty : accessibility + " ") + (type.IsRefLikeType ? "ref " : string.Empty)
+            + "partial " + keyword + " " + type.Name;
+    }
 
     private static bool DerivesFrom(INamedTypeSymbol type, string baseName)
     {

@@ -38,6 +38,77 @@ public class GeneratorDriverTests
         Assert.Empty(output.GetDiagnostics().Where(d => d.Location.SourceTree?.FilePath.EndsWith(".g.cs", StringComparison.Ordinal) == true));
     }
 
+    [Fact]
+    public void Run_ContextsNestedInPartialTypes_GenerateCodeThatCompilesWithoutDiagnostics()
+    {
+        const string source = """
+            using System.Collections.Generic;
+            using Pack;
+            namespace App;
+            public sealed class Box<T> { public T? Value { get; init; } public int Count { get; private set; } }
+            /// <summary>Holds a context that reaches its private types.</summary>
+            public static partial class Api
+            {
+                private sealed record Secret(int Id, string Name);
+                /// <summary>An order.</summary>
+                public sealed class Order { /// <summary>Its id.</summary>
+                    public int Id { get; set; } }
+                [PackSerializable(typeof(Secret))]
+                [PackSerializable(typeof(Order))]
+                internal partial class Ctx : PackSerializerContext;
+            }
+            internal partial struct Holder
+            {
+                internal partial record Inner
+                {
+                    [PackSerializable(typeof(List<Api.Order>))]
+                    private protected partial class Ctx : PackSerializerContext;
+                }
+            }
+            internal readonly partial record struct Pair(int X, int Y)
+            {
+                [PackSerializable(typeof(Api.Order[]))]
+                internal partial class Ctx : PackSerializerContext;
+            }
+            internal sealed partial class Outer
+            {
+                internal static partial class Middle
+                {
+                    [PackSerializable(typeof(Box<long>))]
+                    internal partial class Ctx : PackSerializerContext;
+                }
+            }
+            internal ref partial struct Span
+            {
+                [PackSerializable(typeof(Api.Order))]
+                internal partial class Ctx : PackSerializerContext;
+            }
+            internal partial interface IHost
+            {
+                [PackSerializable(typeof(Api.Order))]
+                internal partial class Ctx : PackSerializerContext;
+            }
+            """;
+
+        var (diagnostics, output) = Run(source);
+
+        Assert.Empty(diagnostics);
+        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning && d.Id != "CS1591"));
+        Assert.Equal(
+            ["App.Api.Ctx.Pack.g.cs", "App.Holder.Inner.Ctx.Pack.g.cs", "App.IHost.Ctx.Pack.g.cs", "App.Outer.Middle.Ctx.Pack.g.cs", "App.Pair.Ctx.Pack.g.cs", "App.Span.Ctx.Pack.g.cs"],
+            output.SyntaxTrees.Select(t => Path.GetFileName(t.FilePath)).Where(n => n.EndsWith(".g.cs", StringComparison.Ordinal)).Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void Run_ContextInNonPartialType_NamesThatTypeInTheDiagnostic()
+    {
+        var (diagnostics, _) = Run("using Pack; namespace App; public sealed class Dto { public int A { get; set; } } public partial class Outer { public class Middle { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; } }");
+
+        var diagnostic = Assert.Single(diagnostics);
+        Assert.Equal("PACK009", diagnostic.Id);
+        Assert.Contains("'Middle', which is not partial", diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("PACK001", "public sealed class Dto { public int A { get; set; } } [PackSerializable(typeof(Dto))] internal class Ctx : PackSerializerContext { public override Pack.Formatters.PackFormatter<T>? GetFormatter<T>() => null; }")]
     [InlineData("PACK002", "public sealed class Dto { public int A { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx;")]
@@ -52,7 +123,10 @@ public class GeneratorDriverTests
     [InlineData("PACK006", "public sealed class Dto { public Dto(int other) { } public int A { get; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK007", "public static class Outer { private sealed class Hidden { public int A { get; set; } } [System.Runtime.Serialization.DataContract] public sealed class Dto { [System.Runtime.Serialization.DataMember] private Hidden? H { get; set; } } } [PackSerializable(typeof(Outer.Dto))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK008", "public sealed class Box<T> where T : struct { public T Value { get; init; } } [PackSerializable(typeof(Box<int>))] internal partial class Ctx : PackSerializerContext;")]
-    [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public partial class Outer { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; }")]
+    [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public class Outer { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; }")]
+    [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public partial class Outer { public class Middle { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; } }")]
+    [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public partial class Outer<T> { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; }")]
+    [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx<T> : PackSerializerContext;")]
     [InlineData("PACK010", "[System.Text.Json.Serialization.JsonDerivedType(typeof(Case), \"case\")] public abstract class Base { } public sealed class Case : Base { } [PackSerializable(typeof(Base))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK010", "[PackUnion(1, typeof(Case))] [PackUnion(1, typeof(Other))] public abstract class Base { } public sealed class Case : Base { } public sealed class Other : Base { } [PackSerializable(typeof(Base))] internal partial class Ctx : PackSerializerContext;")]
     public void Run_UnsupportedShape_ReportsItsDiagnostic(string id, string declarations)
