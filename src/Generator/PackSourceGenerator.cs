@@ -83,7 +83,9 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
         }
 
         // A nested context is completed inside partial declarations of its containing types, which must all be partial.
-        // No type parameter may be in scope: UnsafeAccessors declared in a generic type do not bind (MissingMethodException).
+        // No type parameter may be in scope: the UnsafeAccessors of a generic member type live in a generic class which,
+        // nested in another generic type, does not bind at run time (MissingMethodException), and GetFormatter<T> would
+        // hide the context's own T.
         if (context.IsGenericType)
         {
             return Failure(PackDiagnostics.ContextNested, location, context.Name, "it is generic; declare a non-generic context");
