@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Pack.Formatters.Objects;
+using Pack.Generator.Model;
 
 namespace Pack.Generator;
 
@@ -10,7 +11,7 @@ namespace Pack.Generator;
 /// Walks the closure of a context's root types and decides, for each, what the run-time factory and ObjectContract
 /// would decide: the same order of checks, the same member discovery, constructor choice and layout rules.
 /// </summary>
-internal sealed class ContextParser
+internal sealed partial class ContextParser
 {
     public static readonly SymbolDisplayFormat TypeFormat = SymbolDisplayFormat.FullyQualifiedFormat;
 
@@ -34,7 +35,7 @@ internal sealed class ContextParser
         _location = location;
     }
 
-    public List<Diagnostic> Diagnostics { get; } = new();
+    public List<DiagnosticInfo> Diagnostics { get; } = new();
 
     /// <summary>The shapes in discovery order.</summary>
     public List<TypeShape> Shapes { get; } = new();
@@ -47,14 +48,13 @@ internal sealed class ContextParser
     {
         var ns = type.ContainingNamespace;
         string prefix = ns is null || ns.IsGlobalNamespace ? string.Empty : ns.ToDisplayString() + ".";
-        var containing = type.ContainingType;
-        while (containing is not null)
+        string nesting = string.Empty;
+        for (var containing = type.ContainingType; containing is not null; containing = containing.ContainingType)
         {
-            prefix += containing.MetadataName + "+";
-            containing = containing.ContainingType;
+            nesting = containing.MetadataName + "+" + nesting;
         }
 
-        return prefix + type.MetadataName;
+        return prefix + nesting + type.MetadataName;
     }
 
     private static string FullName(INamedTypeSymbol type) => FullName((ITypeSymbol)type);
@@ -87,8 +87,8 @@ internal sealed class ContextParser
         }
     }
 
-    private void Report(DiagnosticDescriptor descriptor, Location location, params object[] arguments)
-        => Diagnostics.Add(Diagnostic.Create(descriptor, location, arguments));
+    private void Report(DiagnosticDescriptor descriptor, Location location, params string[] arguments)
+        => Diagnostics.Add(DiagnosticInfo.Create(descriptor, location, arguments));
 
     private void Visit(ITypeSymbol type, string path, Location location)
     {

@@ -48,8 +48,8 @@ internal static class PackDiagnostics
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
     public static readonly DiagnosticDescriptor ContextNested = new(
-        "PACK009", "Pack context must not be nested",
-        "The Pack serializer context '{0}' must be a top-level class (not nested in another type)",
+        "PACK009", "Pack context cannot be completed where it is declared",
+        "The Pack serializer context '{0}' cannot be completed by the generator: {1}",
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
     public static readonly DiagnosticDescriptor InvalidUnion = new(

@@ -4,6 +4,7 @@ using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Pack.Generator.Model;
 
 namespace Pack.Generator;
 
@@ -12,6 +13,12 @@ namespace Pack.Generator;
 /// <c>[PackSerializable(typeof(T))]</c>: a static <c>Default</c> instance, <c>GetFormatter&lt;T&gt;</c>, and a formatter
 /// for every type reachable from the roots, writing the bytes Pack's run-time path writes.
 /// </summary>
+/// <remarks>
+/// Incremental: the transform reads the compilation and returns a <see cref="ContextResult"/> made of strings and
+/// numbers only (no symbol, syntax node, <see cref="Location"/> or compilation), so when an edit leaves a context and the
+/// types it reaches as they were, its model equals the previous one and Roslyn neither emits its source nor reports its
+/// diagnostics again. The steps are named (<see cref="TrackingNames"/>) so tests can check that.
+/// </remarks>
 [Generator(LanguageNames.CSharp)]
 public sealed class PackSourceGenerator : IIncrementalGenerator
 {
@@ -22,30 +29,31 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
     public void Initialize(IncrementalGeneratorInitializationContext context)
     {
         var results = context.SyntaxProvider.ForAttributeWithMetadataName(
-            SerializableAttribute,
-            static (node, _) => node is ClassDeclarationSyntax,
-            static (attributeContext, cancellationToken) => Generate(attributeContext, cancellationToken));
+                SerializableAttribute,
+                static (node, _) => node is ClassDeclarationSyntax,
+                static (attributeContext, cancellationToken) => Parse(attributeContext, cancellationToken))
+            .Where(static result => result is not null)
+            .WithTrackingName(TrackingNames.Contexts);
 
-        context.RegisterSourceOutput(results, static (output, result) =>
+        var models = results
+            .Select(static (result, _) => result!.Model)
+            .Where(static model => model is not null)
+            .WithTrackingName(TrackingNames.Models);
+        var diagnostics = results
+            .Select(static (result, _) => result!.Diagnostics)
+            .WithTrackingName(TrackingNames.Diagnostics);
+
+        context.RegisterSourceOutput(models, static (output, model) => output.AddSource(model!.HintName, ContextEmitter.Emit(model)));
+        context.RegisterSourceOutput(diagnostics, static (output, list) =>
         {
-            if (result is null)
+            foreach (var diagnostic in list)
             {
-                return;
-            }
-
-            foreach (var diagnostic in result.Diagnostics)
-            {
-                output.ReportDiagnostic(diagnostic);
-            }
-
-            if (result.Source is not null)
-            {
-                output.AddSource(result.HintName, result.Source);
+                output.ReportDiagnostic(diagnostic.ToDiagnostic());
             }
         });
     }
 
-    private static GenerationResult? Generate(GeneratorAttributeSyntaxContext attributeContext, CancellationToken cancellationToken)
+    private static ContextResult? Parse(GeneratorAttributeSyntaxContext attributeContext, CancellationToken cancellationToken)
     {
         if (attributeContext.TargetSymbol is not INamedTypeSymbol context)
         {
@@ -64,28 +72,39 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
 
         var location = attributeContext.TargetNode is ClassDeclarationSyntax declaration ? declaration.Identifier.GetLocation() : Location.None;
         string hintName = ContextParser.FullName(context).Replace('+', '.').Replace('`', '_') + ".Pack.g.cs";
-        var diagnostics = new List<Diagnostic>();
-
         if (!DerivesFrom(context, ContextBase))
         {
-            diagnostics.Add(Diagnostic.Create(PackDiagnostics.ContextWrongBase, location, context.Name));
-            return new GenerationResult(hintName, null, diagnostics);
+            return Failure(PackDiagnostics.ContextWrongBase, location, context.Name);
         }
 
-        bool isPartial = context.DeclaringSyntaxReferences
-            .Select(r => r.GetSyntax(cancellationToken))
-            .OfType<ClassDeclarationSyntax>()
-            .All(c => c.Modifiers.Any(SyntaxKind.PartialKeyword));
-        if (!isPartial)
+        if (!IsPartial(context, cancellationToken))
         {
-            diagnostics.Add(Diagnostic.Create(PackDiagnostics.ContextNotPartial, location, context.Name));
-            return new GenerationResult(hintName, null, diagnostics);
+            return Failure(PackDiagnostics.ContextNotPartial, location, context.Name);
         }
 
-        if (context.ContainingType is not null)
+        // A nested context is completed inside partial declarations of its containing types, which must all be partial.
+        // No type parameter may be in scope: the UnsafeAccessors of a generic member type live in a generic class which,
+        // nested in another generic type, does not bind at run time (MissingMethodException), and GetFormatter<T> would
+        // hide the context's own T.
+        if (context.IsGenericType)
         {
-            diagnostics.Add(Diagnostic.Create(PackDiagnostics.ContextNested, location, context.Name));
-            return new GenerationResult(hintName, null, diagnostics);
+            return Failure(PackDiagnostics.ContextNested, location, context.Name, "it is generic; declare a non-generic context");
+        }
+
+        var containingTypes = new List<string>();
+        for (var outer = context.ContainingType; outer is not null; outer = outer.ContainingType)
+        {
+            if (outer.IsGenericType)
+            {
+                return Failure(PackDiagnostics.ContextNested, location, context.Name, $"it is nested in the generic type '{outer.Name}'; declare it in a non-generic type");
+            }
+
+            if (!IsPartial(outer, cancellationToken))
+            {
+                return Failure(PackDiagnostics.ContextNested, location, context.Name, $"it is nested in '{outer.Name}', which is not partial; declare every type that contains the context partial, or move the context to the top level");
+            }
+
+            containingTypes.Insert(0, Declaration(outer));
         }
 
         var parser = new ContextParser(attributeContext.SemanticModel.Compilation, context, location);
@@ -99,9 +118,36 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
             }
         }
 
-        diagnostics.AddRange(parser.Diagnostics);
-        string source = ContextEmitter.Emit(context, parser.Shapes);
-        return new GenerationResult(hintName, source, diagnostics);
+        var model = new ContextModel(
+            hintName,
+            context.ContainingNamespace.IsGlobalNamespace ? null : context.ContainingNamespace.ToDisplayString(),
+            context.Name,
+            new EquatableArray<string>(containingTypes),
+            parser.ToModel());
+        return new ContextResult(model, new EquatableArray<DiagnosticInfo>(parser.Diagnostics));
+    }
+
+    private static ContextResult Failure(DiagnosticDescriptor descriptor, Location location, params string[] arguments)
+        => new(null, new EquatableArray<DiagnosticInfo>(new[] { DiagnosticInfo.Create(descriptor, location, arguments) }));
+
+    private static bool IsPartial(INamedTypeSymbol type, CancellationToken cancellationToken)
+        => type.DeclaringSyntaxReferences
+            .Select(r => r.GetSyntax(cancellationToken))
+            .OfType<TypeDeclarationSyntax>()
+            .All(static d => d.Modifiers.Any(SyntaxKind.PartialKeyword));
+
+    /// <summary>The declaration of a containing type as a partial part of it: <c>public partial record struct Outer</c>.</summary>
+    private static string Declaration(INamedTypeSymbol type)
+    {
+        string keyword = type.TypeKind switch
+        {
+            TypeKind.Struct => type.IsRecord ? "record struct" : "struct",
+            TypeKind.Interface => "interface",
+            _ => type.IsRecord ? "record" : "class",
+        };
+        string accessibility = SyntaxFacts.GetText(type.DeclaredAccessibility);
+        return (accessibility.Length == 0 ? string.Empty : accessibility + " ") + (type.IsRefLikeType ? "ref " : string.Empty)
+            + "partial " + keyword + " " + type.Name;
     }
 
     private static bool DerivesFrom(INamedTypeSymbol type, string baseName)

@@ -30,6 +30,7 @@ public class DocsSnippetTests
         Assert.Contains("docs/aspnetcore.md", files);
         Assert.Contains("docs/client.md", files);
         Assert.Contains(MarkdownSnippets.All, s => s.File == "README.md" && s.Code.Contains("PackSerializer.Serialize(order)", StringComparison.Ordinal));
+        Assert.Contains(MarkdownSnippets.All, s => s.File == "docs/generator.md" && s.NotCompiledReason is null && s.Code.Contains(": PackSerializerContext;", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -81,6 +82,27 @@ public class DocsSnippetTests
     public void Parse_MalformedMarker_Throws(string marker)
     {
         Assert.Throws<InvalidDataException>(() => MarkdownSnippets.Parse("x.md", marker + "\n```csharp\nint x = 1;\n```\n"));
+    }
+
+    [Fact]
+    public void Compile_ContextSnippet_RunsTheSourceGenerator()
+    {
+        var snippet = MarkdownSnippets.Parse("x.md", "```csharp\nusing Pack;\n\nbyte[] bytes = PackSerializer.Serialize(new Dto(1), new PackSerializerOptions { Resolvers = [DtoContext.Default] });\n\npublic sealed record Dto(int Id);\n\n[PackSerializable(typeof(Dto))]\ninternal partial class DtoContext : PackSerializerContext;\n```\n")[0];
+
+        var (assembly, problems) = SnippetCompiler.Compile(snippet);
+
+        Assert.True(assembly is not null, string.Join('\n', problems));
+    }
+
+    [Fact]
+    public void Compile_SnippetWithAGeneratorError_FailsWithTheDiagnostic()
+    {
+        var snippet = MarkdownSnippets.Parse("x.md", "```csharp\nusing Pack;\n\npublic sealed class Dto { public object? Any { get; set; } }\n\n[PackSerializable(typeof(Dto))]\ninternal partial class DtoContext : PackSerializerContext;\n```\n")[0];
+
+        var (assembly, problems) = SnippetCompiler.Compile(snippet);
+
+        Assert.Null(assembly);
+        Assert.Contains(problems, p => p.Contains("PACK003", StringComparison.Ordinal));
     }
 
     [Fact]

@@ -4,10 +4,13 @@ using Microsoft.CodeAnalysis.CSharp;
 
 namespace Pack.Generator.Tests;
 
-/// <summary>Drives the generator on source strings: what compiles cleanly, and which diagnostic each unsupported shape gets.</summary>
+/// <summary>
+/// Drives the generator on source strings: what compiles cleanly, and which diagnostic each unsupported shape gets.
+/// (docs/generator.md's snippet is compiled with the generator by tests/Pack.Docs.Tests, like every docs snippet.)
+/// </summary>
 public class GeneratorDriverTests
 {
-    private static readonly ImmutableArray<MetadataReference> References = BuildReferences();
+    internal static readonly ImmutableArray<MetadataReference> References = BuildReferences();
 
     [Fact]
     public void Run_SupportedShapes_GeneratesCodeThatCompilesWithoutDiagnostics()
@@ -35,6 +38,77 @@ public class GeneratorDriverTests
         Assert.Empty(output.GetDiagnostics().Where(d => d.Location.SourceTree?.FilePath.EndsWith(".g.cs", StringComparison.Ordinal) == true));
     }
 
+    [Fact]
+    public void Run_ContextsNestedInPartialTypes_GenerateCodeThatCompilesWithoutDiagnostics()
+    {
+        const string source = """
+            using System.Collections.Generic;
+            using Pack;
+            namespace App;
+            public sealed class Box<T> { public T? Value { get; init; } public int Count { get; private set; } }
+            /// <summary>Holds a context that reaches its private types.</summary>
+            public static partial class Api
+            {
+                private sealed record Secret(int Id, string Name);
+                /// <summary>An order.</summary>
+                public sealed class Order { /// <summary>Its id.</summary>
+                    public int Id { get; set; } }
+                [PackSerializable(typeof(Secret))]
+                [PackSerializable(typeof(Order))]
+                internal partial class Ctx : PackSerializerContext;
+            }
+            internal partial struct Holder
+            {
+                internal partial record Inner
+                {
+                    [PackSerializable(typeof(List<Api.Order>))]
+                    private protected partial class Ctx : PackSerializerContext;
+                }
+            }
+            internal readonly partial record struct Pair(int X, int Y)
+            {
+                [PackSerializable(typeof(Api.Order[]))]
+                internal partial class Ctx : PackSerializerContext;
+            }
+            internal sealed partial class Outer
+            {
+                internal static partial class Middle
+                {
+                    [PackSerializable(typeof(Box<long>))]
+                    internal partial class Ctx : PackSerializerContext;
+                }
+            }
+            internal ref partial struct Span
+            {
+                [PackSerializable(typeof(Api.Order))]
+                internal partial class Ctx : PackSerializerContext;
+            }
+            internal partial interface IHost
+            {
+                [PackSerializable(typeof(Api.Order))]
+                internal partial class Ctx : PackSerializerContext;
+            }
+            """;
+
+        var (diagnostics, output) = Run(source);
+
+        Assert.Empty(diagnostics);
+        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning && d.Id != "CS1591"));
+        Assert.Equal(
+            ["App.Api.Ctx.Pack.g.cs", "App.Holder.Inner.Ctx.Pack.g.cs", "App.IHost.Ctx.Pack.g.cs", "App.Outer.Middle.Ctx.Pack.g.cs", "App.Pair.Ctx.Pack.g.cs", "App.Span.Ctx.Pack.g.cs"],
+            output.SyntaxTrees.Select(t => Path.GetFileName(t.FilePath)).Where(n => n.EndsWith(".g.cs", StringComparison.Ordinal)).Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void Run_ContextInNonPartialType_NamesThatTypeInTheDiagnostic()
+    {
+        var (diagnostics, _) = Run("using Pack; namespace App; public sealed class Dto { public int A { get; set; } } public partial class Outer { public class Middle { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; } }");
+
+        var diagnostic = Assert.Single(diagnostics);
+        Assert.Equal("PACK009", diagnostic.Id);
+        Assert.Contains("'Middle', which is not partial", diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("PACK001", "public sealed class Dto { public int A { get; set; } } [PackSerializable(typeof(Dto))] internal class Ctx : PackSerializerContext { public override Pack.Formatters.PackFormatter<T>? GetFormatter<T>() => null; }")]
     [InlineData("PACK002", "public sealed class Dto { public int A { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx;")]
@@ -49,7 +123,10 @@ public class GeneratorDriverTests
     [InlineData("PACK006", "public sealed class Dto { public Dto(int other) { } public int A { get; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK007", "public static class Outer { private sealed class Hidden { public int A { get; set; } } [System.Runtime.Serialization.DataContract] public sealed class Dto { [System.Runtime.Serialization.DataMember] private Hidden? H { get; set; } } } [PackSerializable(typeof(Outer.Dto))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK008", "public sealed class Box<T> where T : struct { public T Value { get; init; } } [PackSerializable(typeof(Box<int>))] internal partial class Ctx : PackSerializerContext;")]
-    [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public partial class Outer { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; }")]
+    [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public class Outer { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; }")]
+    [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public partial class Outer { public class Middle { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; } }")]
+    [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public partial class Outer<T> { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; }")]
+    [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx<T> : PackSerializerContext;")]
     [InlineData("PACK010", "[System.Text.Json.Serialization.JsonDerivedType(typeof(Case), \"case\")] public abstract class Base { } public sealed class Case : Base { } [PackSerializable(typeof(Base))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK010", "[PackUnion(1, typeof(Case))] [PackUnion(1, typeof(Other))] public abstract class Base { } public sealed class Case : Base { } public sealed class Other : Base { } [PackSerializable(typeof(Base))] internal partial class Ctx : PackSerializerContext;")]
     public void Run_UnsupportedShape_ReportsItsDiagnostic(string id, string declarations)
@@ -59,49 +136,15 @@ public class GeneratorDriverTests
         Assert.Contains(diagnostics, d => d.Id == id && d.Severity == DiagnosticSeverity.Error);
     }
 
-    [Fact]
-    public void Run_DocsGeneratorSnippet_CompilesWithTheGenerator()
-    {
-        string markdown = File.ReadAllText(Path.Combine(RepositoryRoot(), "docs", "generator.md"));
-        int start = markdown.IndexOf("```csharp\n", StringComparison.Ordinal) + "```csharp\n".Length;
-        string snippet = markdown[start..markdown.IndexOf("```", start, StringComparison.Ordinal)];
-        const string implicitUsings = "global using System; global using System.Collections.Generic; global using System.IO; global using System.Linq; global using System.Threading; global using System.Threading.Tasks;";
-
-        var (diagnostics, output) = Run(snippet, OutputKind.ConsoleApplication, implicitUsings);
-
-        Assert.Empty(diagnostics);
-        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning && d.Id != "CS1591"));
-        Assert.Contains(output.SyntaxTrees, t => t.FilePath.EndsWith("AppPackContext.Pack.g.cs", StringComparison.Ordinal));
-    }
-
-    private static string RepositoryRoot()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "Web.sln")))
-            {
-                return directory.FullName;
-            }
-        }
-
-        throw new InvalidOperationException("Web.sln not found above " + AppContext.BaseDirectory);
-    }
-
-    private static (ImmutableArray<Diagnostic> Diagnostics, Compilation Output) Run(string source, OutputKind kind = OutputKind.DynamicallyLinkedLibrary, string? extra = null)
+    private static (ImmutableArray<Diagnostic> Diagnostics, Compilation Output) Run(string source)
     {
         // Documentation comments are checked, as in a project that generates its XML documentation.
         var parse = new CSharpParseOptions(LanguageVersion.Preview, DocumentationMode.Diagnose);
-        var trees = new List<SyntaxTree> { CSharpSyntaxTree.ParseText(source, parse) };
-        if (extra is not null)
-        {
-            trees.Add(CSharpSyntaxTree.ParseText(extra, parse));
-        }
-
         var compilation = CSharpCompilation.Create(
             "Generated",
-            trees,
+            [CSharpSyntaxTree.ParseText(source, parse)],
             References,
-            new CSharpCompilationOptions(kind, nullableContextOptions: NullableContextOptions.Enable));
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
         GeneratorDriver driver = CSharpGeneratorDriver.Create(new PackSourceGenerator()).WithUpdatedParseOptions(parse);
         driver = driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
         return (diagnostics, output);

@@ -95,13 +95,14 @@ public static partial class SnippetCompiler
         string name = "Snippet_" + Regex.Replace(snippet.Id, "[^A-Za-z0-9]", "_");
         Compilation compilation = CSharpCompilation.Create(name, [tree, implicitUsings], References.Value, options);
 
-        // Pack's source generator runs as it does in a project referencing the Pack package (PackSerializerContext snippets).
+        // Pack's source generator runs as it does in a project referencing the Pack package (PackSerializerContext snippets);
+        // its diagnostics (PACK001...) fail the snippet as they fail a build.
         CSharpGeneratorDriver.Create(new Pack.Generator.PackSourceGenerator())
             .WithUpdatedParseOptions((CSharpParseOptions)tree.Options)
-            .RunGeneratorsAndUpdateCompilation(compilation, out compilation, out _);
+            .RunGeneratorsAndUpdateCompilation(compilation, out compilation, out var generatorDiagnostics);
         using var stream = new MemoryStream();
         var result = compilation.Emit(stream);
-        var problems = result.Diagnostics
+        var problems = generatorDiagnostics.Concat(result.Diagnostics)
             .Where(d => d.Severity is DiagnosticSeverity.Error or DiagnosticSeverity.Warning)
             .Select(d => d.ToString())
             .ToList();

@@ -1,0 +1,30 @@
+namespace Pack.Generator.Model;
+
+/// <summary>One serialized member of an object contract.</summary>
+/// <param name="Name">The property's or field's name.</param>
+/// <param name="IsField">Whether the member is a field (else a property).</param>
+/// <param name="GetterName">The name of a property's get accessor method (<c>get_Id</c>), for its UnsafeAccessor.</param>
+/// <param name="SetterName">The name of a property's set or init accessor method, or <see langword="null"/>.</param>
+/// <param name="ParameterIndex">The constructor parameter bound to this member, or -1.</param>
+/// <param name="DefaultValue">The C# expression of the bound parameter's default value, or <see langword="null"/> for the zero value.</param>
+/// <param name="TypeName">The fully qualified type name.</param>
+/// <param name="AccessorTypeName">The member's type as an accessor declares it: <paramref name="TypeName"/>, or in a generic definition's type parameters.</param>
+/// <param name="GetterAccessible">Whether generated code reads the member directly (else through an UnsafeAccessor).</param>
+/// <param name="SetterAccessible">Whether generated code assigns the member directly (else through an UnsafeAccessor).</param>
+/// <param name="PlainSize">The fixed-width wire size when plain (memory image = wire form), else 0.</param>
+/// <param name="IsBoolean">Whether the member is a <see cref="bool"/> (plain on write, validated on read).</param>
+/// <param name="PrimitiveMethod">The suffix of the writer's and reader's direct method, or <see langword="null"/> for WriteValue/ReadValue.</param>
+internal sealed record MemberModel(
+    string Name,
+    bool IsField,
+    string? GetterName,
+    string? SetterName,
+    int ParameterIndex,
+    string? DefaultValue,
+    string TypeName,
+    string AccessorTypeName,
+    bool GetterAccessible,
+    bool SetterAccessible,
+    int PlainSize,
+    bool IsBoolean,
+    string? PrimitiveMethod);

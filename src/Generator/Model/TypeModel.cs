@@ -1,0 +1,18 @@
+namespace Pack.Generator.Model;
+
+/// <summary>One type of a context's closure and how it is written.</summary>
+/// <param name="Name">The fully qualified C# name.</param>
+/// <param name="ShortName">The type's own name (<c>Order</c>), for the formatter's class name and error messages.</param>
+/// <param name="IsValueType">Whether the type is a struct.</param>
+/// <param name="Kind">Which built-in formatter writes it, or <see cref="ShapeKind.Object"/>.</param>
+/// <param name="Arguments">The element, key/value or underlying types, as the built-in formatter's type arguments need them.</param>
+/// <param name="UnionCases">The cases of a union.</param>
+/// <param name="Object">The contract of an object, else <see langword="null"/>.</param>
+internal sealed record TypeModel(
+    string Name,
+    string ShortName,
+    bool IsValueType,
+    ShapeKind Kind,
+    EquatableArray<string> Arguments,
+    EquatableArray<UnionCaseModel> UnionCases,
+    ObjectModel? Object);

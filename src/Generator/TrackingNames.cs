@@ -1,0 +1,14 @@
+namespace Pack.Generator;
+
+/// <summary>The names of the generator's pipeline steps, as <c>GeneratorRunResult.TrackedSteps</c> lists them.</summary>
+public static class TrackingNames
+{
+    /// <summary>Each context parsed into its model and diagnostics.</summary>
+    public const string Contexts = "PackContexts";
+
+    /// <summary>The models the source is emitted from.</summary>
+    public const string Models = "PackModels";
+
+    /// <summary>The diagnostics of each context.</summary>
+    public const string Diagnostics = "PackDiagnostics";
+}
