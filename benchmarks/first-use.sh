@@ -7,8 +7,8 @@
 # Writes to $OUT: Pack.Benchmarks.Codecs.Generated.G2_*-report-github.md/.csv and first-use.md (when, machine, load
 # average before and after, the command). Environment: OUT (default benchmarks/results/<UTC date>-first-use), LAUNCHES
 # (processes, hence samples, per benchmark; default 20), QUICK=1 (dry job, one process each: proves the script, measures
-# nothing), NO_BUILD=1 (reuse the Release build). 48 benchmarks x LAUNCHES processes: about 15 minutes on 2 idle cores
-# with the defaults. Run it on a quiet machine.
+# nothing), NO_BUILD=1 (reuse the Release build). 48 benchmarks x LAUNCHES processes, about 0.35 s each on 2 lightly
+# loaded cores, plus the builds: about 8-10 minutes with the defaults. Run it on a quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-benchmarks/results/$(date -u +%F)-first-use}

@@ -13,7 +13,7 @@
 #   cold-start.md           process start to first Pack response: JIT + IL, JIT + generated, Native AOT; AOT binary size and working set
 #   first-use.md, *G2_*-report-github.md/.csv   first round trip of each W1-W6 type in a fresh process: Pack IL vs generated
 #                           vs MemoryPack vs STJ (benchmarks/first-use.sh, FIRST_USE_LAUNCHES processes per benchmark)
-# Run it on a quiet machine. About 2.75 hours on 2 cores with the defaults. Environment: OUT (default
+# Run it on a quiet machine. About 2.6 hours on 2 cores with the defaults. Environment: OUT (default
 # benchmarks/results/<UTC date>-all), JOB (BenchmarkDotNet job, default short), FILTER (BenchmarkDotNet classes, default
 # '*'), CELL_SECONDS / CELL_WARMUP (seconds measured / warmed up per HTTP cell, both load generators; default 10 / 3),
 # FIRST_USE_LAUNCHES (fresh processes, i.e. samples, per first-use benchmark; default 20),
