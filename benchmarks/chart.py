@@ -53,6 +53,8 @@ def parse_number(text):
 def category_of(method):
     if method.startswith("Deserialize"):
         return "Deserialize"
+    if method.startswith("RoundTrip"):
+        return "RoundTrip"  # G2's first-use round trips.
     return "Serialize"  # W1's seed methods (BitConverterGetBytes, ...) are serialize benchmarks.
 
 

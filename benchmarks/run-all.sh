@@ -11,9 +11,12 @@
 #   external-load.md        the same cells driven by wrk and h2load (server cost alone)
 #   http-summary.md, external-summary.md   the README's HTTP tables (benchmarks/http_summary.py)
 #   cold-start.md           process start to first Pack response: JIT + IL, JIT + generated, Native AOT; AOT binary size and working set
-# Run it on a quiet machine. About 2.5 hours on 2 cores with the defaults. Environment: OUT (default
+#   first-use.md, *G2_*-report-github.md/.csv   first round trip of each W1-W6 type in a fresh process: Pack IL vs generated
+#                           vs MemoryPack vs STJ (benchmarks/first-use.sh, FIRST_USE_LAUNCHES processes per benchmark)
+# Run it on a quiet machine. About 2.6 hours on 2 cores with the defaults. Environment: OUT (default
 # benchmarks/results/<UTC date>-all), JOB (BenchmarkDotNet job, default short), FILTER (BenchmarkDotNet classes, default
 # '*'), CELL_SECONDS / CELL_WARMUP (seconds measured / warmed up per HTTP cell, both load generators; default 10 / 3),
+# FIRST_USE_LAUNCHES (fresh processes, i.e. samples, per first-use benchmark; default 20),
 # QUICK=1 (dry job, fractions of a second per HTTP cell, small sizes: proves the script, measures nothing).
 # Exits non-zero at the first failing step.
 set -euo pipefail
@@ -54,6 +57,8 @@ echo "== BenchmarkDotNet, every class"
 run --filter "${filter[@]}" --job "$job" --artifacts "$out/bdn"
 cp "$out"/bdn/results/*-report-github.md "$out"/bdn/results/*-report.csv "$out"/
 rm -rf "$out/bdn"
+# G2 (first use) needs many launches, which the job above does not give it: first-use.sh writes its reports below.
+rm -f "$out"/*.G2_*-report-github.md "$out"/*.G2_*-report.csv
 python3 benchmarks/chart.py "$out" -o "$out/ratios.svg"
 python3 benchmarks/summarize.py "$out" >"$out/summary.md"
 echo "== W4 one-shot"
@@ -71,6 +76,8 @@ env "${external[@]}" NO_BUILD=1 OUT="$out" bash benchmarks/external-load.sh
 python3 benchmarks/http_summary.py "$out/external-load.md" >"$out/external-summary.md"
 echo "== cold start: JIT + IL vs JIT + generated vs Native AOT (first Pack response, binary size, working set)"
 env ${QUICK:+QUICK=1} OUT="$out" bash benchmarks/cold-start.sh
+echo "== first use per type (G2): first round trip of W1-W6 in a fresh process, Pack IL vs generated vs MemoryPack vs STJ"
+env ${QUICK:+QUICK=1} NO_BUILD=1 LAUNCHES="${FIRST_USE_LAUNCHES:-20}" OUT="$out" bash benchmarks/first-use.sh
 
 echo "Finished $(date -u '+%Y-%m-%d %H:%M') UTC, load average $(cut -d ' ' -f 1-3 /proc/loadavg)." >>"$out/machine.txt"
 echo "All tables are in $out: add a row for it to benchmarks/results/README.md, then fill README's tables from it."
