@@ -191,6 +191,27 @@ public class PackSerializerRoundTripTests
     }
 
     [Fact]
+    public void Serialize_BlittableArrayAtTopLevel_MatchesTheNestedEncoding()
+    {
+        // A top-level array of blittable elements skips the writer and the formatter; nested, it takes them.
+        int[] ints = [3, 2, 9, 10, 11, 22, 44, 22];
+        Vector3[] vectors = [new() { X = 1, Y = 2, Z = 3 }, new() { X = -1, Y = 0.5f, Z = 7 }];
+        var chunked = new ChunkedBufferWriter(maxSpan: 3);
+
+        var top = PackSerializer.Serialize(ints);
+        var nested = PackSerializer.Serialize(new[] { ints, [], null });
+        PackSerializer.Serialize(chunked, vectors);
+
+        Assert.Equal([8, 0, 0, 0, 3, 0, 0, 0], top[..8]);
+        Assert.Equal(top, nested[4..(4 + top.Length)]);
+        Assert.Equal<byte>([0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF], nested[(4 + top.Length)..]);
+        Assert.Equal<byte>([0xFF, 0xFF, 0xFF, 0xFF], PackSerializer.Serialize((int[]?)null));
+        Assert.Equal<byte>([0, 0, 0, 0], PackSerializer.Serialize(Array.Empty<double>()));
+        Assert.Equal(PackSerializer.Serialize(new List<Vector3>(vectors)), chunked.ToArray());
+        Assert.Equal(vectors, PackSerializer.Deserialize<Vector3[]>(chunked.ToArray()));
+    }
+
+    [Fact]
     public void Serialize_ObjectShapes_RoundTrip()
     {
         Assert.Equal(new SmallObject { A = 1, B = 2, C = 3, S1 = "hello", S2 = "こんにちは世界" }, RoundTrip(new SmallObject { A = 1, B = 2, C = 3, S1 = "hello", S2 = "こんにちは世界" }), SmallObjectComparer.Instance);
