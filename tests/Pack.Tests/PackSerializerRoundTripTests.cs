@@ -488,6 +488,65 @@ public class PackSerializerRoundTripTests
         }
     }
 
+    [Fact]
+    public void Serialize_NonPublicTypesAndSetters_RoundTrip()
+    {
+        // The generated code lives in a dynamic assembly of its own: it must still reach private types and setters.
+        var value = new HiddenHolder(7) { Inner = new HiddenPoint { X = 1, Y = -2 }, Tag = "私" };
+
+        var back = PackSerializer.Deserialize<HiddenHolder>(PackSerializer.Serialize(value));
+
+        Assert.NotNull(back);
+        Assert.Equal((7, 1, -2, "私"), (back.Id, back.Inner.X, back.Inner.Y, back.Tag));
+    }
+
+    [Fact]
+    public void Serialize_TypeFromCollectibleAssembly_WritesTheSameBytes()
+    {
+        // A non-collectible dynamic assembly cannot reference a collectible one; such types keep a DynamicMethod.
+        var assembly = System.Reflection.Emit.AssemblyBuilder.DefineDynamicAssembly(new System.Reflection.AssemblyName("Pack.Tests.Collectible"), System.Reflection.Emit.AssemblyBuilderAccess.RunAndCollect);
+        var builder = assembly.DefineDynamicModule("Pack.Tests.Collectible").DefineType("CollectiblePair", System.Reflection.TypeAttributes.Public | System.Reflection.TypeAttributes.Class);
+        builder.DefineField(nameof(FieldPair.Value), typeof(int), System.Reflection.FieldAttributes.Public);
+        builder.DefineField(nameof(FieldPair.Text), typeof(string), System.Reflection.FieldAttributes.Public);
+        builder.DefineDefaultConstructor(System.Reflection.MethodAttributes.Public);
+        var type = builder.CreateType();
+        var instance = Activator.CreateInstance(type)!;
+        type.GetField(nameof(FieldPair.Value))!.SetValue(instance, 42);
+        type.GetField(nameof(FieldPair.Text))!.SetValue(instance, "collectible");
+
+        var bytes = PackSerializer.Serialize(instance, type);
+        var back = PackSerializer.Deserialize(bytes, type)!;
+
+        Assert.True(type.IsCollectible);
+        Assert.Equal(PackSerializer.Serialize(new FieldPair { Value = 42, Text = "collectible" }), bytes);
+        Assert.Equal(42, type.GetField(nameof(FieldPair.Value))!.GetValue(back));
+        Assert.Equal("collectible", type.GetField(nameof(FieldPair.Text))!.GetValue(back));
+    }
+
+    public sealed class FieldPair
+    {
+        public int Value;
+        public string? Text;
+    }
+
+    private sealed class HiddenHolder
+    {
+        public HiddenHolder(int id) => Id = id;
+
+        public int Id { get; private set; }
+
+        public HiddenPoint Inner { get; init; }
+
+        public string? Tag { get; set; }
+    }
+
+    private struct HiddenPoint
+    {
+        public int X { get; set; }
+
+        public int Y { get; set; }
+    }
+
     public sealed class FirstUseProbe
     {
         public int Id { get; set; }
