@@ -84,11 +84,11 @@ internal static class ObjectEmitter
     {
         var type = typeof(T);
         var writerType = typeof(PackWriter<TBufferWriter>);
-        var method = new DynamicMethod($"Pack.SerializeMembers.{type.Name}.{start}", typeof(void), [writerType.MakeByRefType(), type], typeof(ObjectEmitter).Module, skipVisibility: true);
-        var il = method.GetILGenerator();
+        var method = EmittedMethod.Define($"Pack.SerializeMembers.{type.Name}.{start}", typeof(void), [writerType.MakeByRefType(), type], UsedTypes(contract));
+        var il = method.IL;
         EmitMembers<TBufferWriter>(il, writerType, type, contract.Members.AsSpan(start, count));
         il.Emit(OpCodes.Ret);
-        return (SerializeMethod<TBufferWriter, T>)method.CreateDelegate(typeof(SerializeMethod<TBufferWriter, T>));
+        return method.CreateDelegate<SerializeMethod<TBufferWriter, T>>();
     }
 
     /// <summary>Generates a reader of one member's value.</summary>
