@@ -47,14 +47,18 @@ public ref partial struct PackReader
 
         int bytesOffset = _position;
         ReadOnlySpan<byte> bytes = ReadBytes(utf8Length);
-        return string.Create(utf16Length, new Utf8Source(bytes, bytesOffset), static (chars, source) =>
+
+        // The string is allocated at its final length and decoded in place before anyone can see it, as string.Create
+        // does, without a delegate call per string. (A length of at least 1 always allocates a new string.)
+        string value = new('\0', utf16Length);
+        Span<char> chars = MemoryMarshal.CreateSpan(ref MemoryMarshal.GetReference(value.AsSpan()), utf16Length);
+        OperationStatus status = Utf8.ToUtf16(bytes, chars, out int read, out int written, replaceInvalidSequences: false);
+        if (status != OperationStatus.Done || read != bytes.Length || written != chars.Length)
         {
-            OperationStatus status = Utf8.ToUtf16(source.Bytes, chars, out int read, out int written, replaceInvalidSequences: false);
-            if (status != OperationStatus.Done || read != source.Bytes.Length || written != chars.Length)
-            {
-                ThrowBadUtf8(status, source, read, written, chars.Length);
-            }
-        });
+            ThrowBadUtf8(status, new Utf8Source(bytes, bytesOffset), read, written, chars.Length);
+        }
+
+        return value;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

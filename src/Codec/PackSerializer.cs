@@ -169,6 +169,14 @@ public static partial class PackSerializer
             return;
         }
 
+        if (PackTypeInfo<T>.BlittableArrayElementSize != 0)
+        {
+            // An array of blittable elements is its count and one memory copy: one reservation, no writer, no formatter
+            // (the bytes ArrayFormatter writes; the collection's one level of depth is within every MaxDepth).
+            WriteBlittableArray(destination, Unsafe.As<Array?>(value), PackTypeInfo<T>.BlittableArrayElementSize);
+            return;
+        }
+
         var writer = new PackWriter<IBufferWriter<byte>>(ref destination, options);
         PackWriterCache<T, IBufferWriter<byte>>.Method(ref writer, value!);
         writer.Flush();
@@ -192,6 +200,36 @@ public static partial class PackSerializer
                 PackThrowHelper.ThrowPayloadTooLarge(buffer.WrittenCount, maxLength);
             }
         }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteBlittableArray(IBufferWriter<byte> destination, Array? array, int elementSize)
+    {
+        if (array is null)
+        {
+            Span<byte> nullSpan = destination.GetSpan(4);
+            if (nullSpan.Length < 4)
+            {
+                PackThrowHelper.ThrowBufferWriterTooSmall(4, nullSpan.Length);
+            }
+
+            Unsafe.WriteUnaligned(ref MemoryMarshal.GetReference(nullSpan), -1);
+            destination.Advance(4);
+            return;
+        }
+
+        int count = array.Length;
+        int size = checked(4 + (count * elementSize));
+        Span<byte> span = destination.GetSpan(size);
+        if (span.Length < size)
+        {
+            PackThrowHelper.ThrowBufferWriterTooSmall(size, span.Length);
+        }
+
+        ref byte start = ref MemoryMarshal.GetReference(span);
+        Unsafe.WriteUnaligned(ref start, count);
+        Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref start, 4), ref MemoryMarshal.GetArrayDataReference(array), (uint)(size - 4));
+        destination.Advance(size);
     }
 
     private static T ReadBlittable<T>(ReadOnlySpan<byte> source)

@@ -17,6 +17,11 @@ public ref partial struct PackWriter<TBufferWriter>
     /// </summary>
     /// <param name="value">The string, or <see langword="null"/>.</param>
     /// <exception cref="PackException">The string contains a lone surrogate, which UTF-8 cannot represent.</exception>
+    /// <remarks>
+    /// Inlined into the member writers (an object often has several string members): only the null marker and the
+    /// short form are here; empty and long strings take <see cref="WriteEmptyOrLongString"/>.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteString(string? value)
     {
         if (value is null)
@@ -26,28 +31,32 @@ public ref partial struct PackWriter<TBufferWriter>
         }
 
         int length = value.Length;
-        if (length == 0)
+        if ((uint)(length - 1) >= MaxShortStringLength)
+        {
+            WriteEmptyOrLongString(value);
+            return;
+        }
+
+        int max = length * 3;
+        ref byte destination = ref GetSpanReference(4 + max);
+        int written = EncodeUtf8(value, MemoryMarshal.CreateSpan(ref Unsafe.Add(ref destination, 4), max));
+        uint header = (uint)length | ((uint)written << 15);
+        Unsafe.WriteUnaligned(ref destination, BitConverter.IsLittleEndian ? header : BinaryPrimitives.ReverseEndianness(header));
+        _position += 4 + written;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void WriteEmptyOrLongString(string value)
+    {
+        if (value.Length == 0)
         {
             WriteUInt32(PackStringHeader.Empty);
             return;
         }
 
-        if (length <= MaxShortStringLength)
-        {
-            int max = length * 3;
-            ref byte destination = ref GetSpanReference(4 + max);
-            int written = EncodeUtf8(value, MemoryMarshal.CreateSpan(ref Unsafe.Add(ref destination, 4), max));
-            uint header = (uint)length | ((uint)written << 15);
-            Unsafe.WriteUnaligned(ref destination, BitConverter.IsLittleEndian ? header : BinaryPrimitives.ReverseEndianness(header));
-            _position += 4 + written;
-        }
-        else
-        {
-            WriteLongString(value);
-        }
+        WriteLongString(value);
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteLongString(string value)
     {
         long worstCase = (long)value.Length * 3;

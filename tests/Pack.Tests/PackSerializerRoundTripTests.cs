@@ -191,6 +191,27 @@ public class PackSerializerRoundTripTests
     }
 
     [Fact]
+    public void Serialize_BlittableArrayAtTopLevel_MatchesTheNestedEncoding()
+    {
+        // A top-level array of blittable elements skips the writer and the formatter; nested, it takes them.
+        int[] ints = [3, 2, 9, 10, 11, 22, 44, 22];
+        Vector3[] vectors = [new() { X = 1, Y = 2, Z = 3 }, new() { X = -1, Y = 0.5f, Z = 7 }];
+        var chunked = new ChunkedBufferWriter(maxSpan: 3);
+
+        var top = PackSerializer.Serialize(ints);
+        var nested = PackSerializer.Serialize(new[] { ints, [], null });
+        PackSerializer.Serialize(chunked, vectors);
+
+        Assert.Equal([8, 0, 0, 0, 3, 0, 0, 0], top[..8]);
+        Assert.Equal(top, nested[4..(4 + top.Length)]);
+        Assert.Equal<byte>([0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF], nested[(4 + top.Length)..]);
+        Assert.Equal<byte>([0xFF, 0xFF, 0xFF, 0xFF], PackSerializer.Serialize((int[]?)null));
+        Assert.Equal<byte>([0, 0, 0, 0], PackSerializer.Serialize(Array.Empty<double>()));
+        Assert.Equal(PackSerializer.Serialize(new List<Vector3>(vectors)), chunked.ToArray());
+        Assert.Equal(vectors, PackSerializer.Deserialize<Vector3[]>(chunked.ToArray()));
+    }
+
+    [Fact]
     public void Serialize_ObjectShapes_RoundTrip()
     {
         Assert.Equal(new SmallObject { A = 1, B = 2, C = 3, S1 = "hello", S2 = "こんにちは世界" }, RoundTrip(new SmallObject { A = 1, B = 2, C = 3, S1 = "hello", S2 = "こんにちは世界" }), SmallObjectComparer.Instance);
@@ -465,6 +486,65 @@ public class PackSerializerRoundTripTests
             Next = next;
             return next;
         }
+    }
+
+    [Fact]
+    public void Serialize_NonPublicTypesAndSetters_RoundTrip()
+    {
+        // The generated code lives in a dynamic assembly of its own: it must still reach private types and setters.
+        var value = new HiddenHolder(7) { Inner = new HiddenPoint { X = 1, Y = -2 }, Tag = "私" };
+
+        var back = PackSerializer.Deserialize<HiddenHolder>(PackSerializer.Serialize(value));
+
+        Assert.NotNull(back);
+        Assert.Equal((7, 1, -2, "私"), (back.Id, back.Inner.X, back.Inner.Y, back.Tag));
+    }
+
+    [Fact]
+    public void Serialize_TypeFromCollectibleAssembly_WritesTheSameBytes()
+    {
+        // A non-collectible dynamic assembly cannot reference a collectible one; such types keep a DynamicMethod.
+        var assembly = System.Reflection.Emit.AssemblyBuilder.DefineDynamicAssembly(new System.Reflection.AssemblyName("Pack.Tests.Collectible"), System.Reflection.Emit.AssemblyBuilderAccess.RunAndCollect);
+        var builder = assembly.DefineDynamicModule("Pack.Tests.Collectible").DefineType("CollectiblePair", System.Reflection.TypeAttributes.Public | System.Reflection.TypeAttributes.Class);
+        builder.DefineField(nameof(FieldPair.Value), typeof(int), System.Reflection.FieldAttributes.Public);
+        builder.DefineField(nameof(FieldPair.Text), typeof(string), System.Reflection.FieldAttributes.Public);
+        builder.DefineDefaultConstructor(System.Reflection.MethodAttributes.Public);
+        var type = builder.CreateType();
+        var instance = Activator.CreateInstance(type)!;
+        type.GetField(nameof(FieldPair.Value))!.SetValue(instance, 42);
+        type.GetField(nameof(FieldPair.Text))!.SetValue(instance, "collectible");
+
+        var bytes = PackSerializer.Serialize(instance, type);
+        var back = PackSerializer.Deserialize(bytes, type)!;
+
+        Assert.True(type.IsCollectible);
+        Assert.Equal(PackSerializer.Serialize(new FieldPair { Value = 42, Text = "collectible" }), bytes);
+        Assert.Equal(42, type.GetField(nameof(FieldPair.Value))!.GetValue(back));
+        Assert.Equal("collectible", type.GetField(nameof(FieldPair.Text))!.GetValue(back));
+    }
+
+    public sealed class FieldPair
+    {
+        public int Value;
+        public string? Text;
+    }
+
+    private sealed class HiddenHolder
+    {
+        public HiddenHolder(int id) => Id = id;
+
+        public int Id { get; private set; }
+
+        public HiddenPoint Inner { get; init; }
+
+        public string? Tag { get; set; }
+    }
+
+    private struct HiddenPoint
+    {
+        public int X { get; set; }
+
+        public int Y { get; set; }
     }
 
     public sealed class FirstUseProbe

@@ -10,17 +10,21 @@ internal static class CollectionHelpers
         where TBufferWriter : System.Buffers.IBufferWriter<byte>
     {
         // Every non-null collection counts one level of depth, whatever its element type (see docs/wire-format.md).
-        writer.WriteCollectionHeader(values.Length);
-        writer.EnterDepth();
         if (PackTypeInfo<T>.IsBlittable)
         {
-            writer.WriteRaw(MemoryMarshal.CreateReadOnlySpan(
-                ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(values)),
-                checked(values.Length * Unsafe.SizeOf<T>())));
+            // The count and the elements' memory image (little-endian hosts only) in one reservation.
+            int size = checked(4 + (values.Length * Unsafe.SizeOf<T>()));
+            writer.EnterDepth();
+            ref byte destination = ref writer.GetSpanReference(size);
+            Unsafe.WriteUnaligned(ref destination, values.Length);
+            Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref destination, 4), ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(values)), (uint)(size - 4));
+            writer.Advance(size);
             writer.ExitDepth();
             return;
         }
 
+        writer.WriteCollectionHeader(values.Length);
+        writer.EnterDepth();
         var write = PackWriterCache<T, TBufferWriter>.Method;
         for (int i = 0; i < values.Length; i++)
         {

@@ -22,8 +22,8 @@ internal static class ObjectEmitter
     {
         var type = typeof(T);
         var writerType = typeof(PackWriter<TBufferWriter>);
-        var method = new DynamicMethod($"Pack.Serialize.{type.Name}", typeof(void), [writerType.MakeByRefType(), type], typeof(ObjectEmitter).Module, skipVisibility: true);
-        var il = method.GetILGenerator();
+        var method = EmittedMethod.Define($"Pack.Serialize.{type.Name}", typeof(void), [writerType.MakeByRefType(), type], UsedTypes(contract));
+        var il = method.IL;
 
         if (!type.IsValueType)
         {
@@ -56,7 +56,23 @@ internal static class ObjectEmitter
         }
 
         il.Emit(OpCodes.Ret);
-        return (SerializeMethod<TBufferWriter, T>)method.CreateDelegate(typeof(SerializeMethod<TBufferWriter, T>));
+        return method.CreateDelegate<SerializeMethod<TBufferWriter, T>>();
+    }
+
+    /// <summary>The types whose members a contract's generated code uses: the type, its members' types and declaring types, and the writer and reader.</summary>
+    private static List<Type> UsedTypes(ObjectContract contract)
+    {
+        var types = new List<Type> { contract.Type, typeof(PackWriter<>), typeof(PackReader) };
+        foreach (var member in contract.Members)
+        {
+            types.Add(member.Type);
+            if (member.Member.DeclaringType is { } declaring)
+            {
+                types.Add(declaring);
+            }
+        }
+
+        return types;
     }
 
     /// <summary>
@@ -68,11 +84,11 @@ internal static class ObjectEmitter
     {
         var type = typeof(T);
         var writerType = typeof(PackWriter<TBufferWriter>);
-        var method = new DynamicMethod($"Pack.SerializeMembers.{type.Name}.{start}", typeof(void), [writerType.MakeByRefType(), type], typeof(ObjectEmitter).Module, skipVisibility: true);
-        var il = method.GetILGenerator();
+        var method = EmittedMethod.Define($"Pack.SerializeMembers.{type.Name}.{start}", typeof(void), [writerType.MakeByRefType(), type], UsedTypes(contract));
+        var il = method.IL;
         EmitMembers<TBufferWriter>(il, writerType, type, contract.Members.AsSpan(start, count));
         il.Emit(OpCodes.Ret);
-        return (SerializeMethod<TBufferWriter, T>)method.CreateDelegate(typeof(SerializeMethod<TBufferWriter, T>));
+        return method.CreateDelegate<SerializeMethod<TBufferWriter, T>>();
     }
 
     /// <summary>Generates a reader of one member's value.</summary>
@@ -238,8 +254,8 @@ internal static class ObjectEmitter
     {
         var type = typeof(T);
         var readerType = typeof(PackReader);
-        var method = new DynamicMethod($"Pack.Deserialize.{type.Name}", type, [readerType.MakeByRefType()], typeof(ObjectEmitter).Module, skipVisibility: true);
-        var il = method.GetILGenerator();
+        var method = EmittedMethod.Define($"Pack.Deserialize.{type.Name}", type, [readerType.MakeByRefType()], UsedTypes(contract));
+        var il = method.IL;
         var members = contract.Members;
         var values = new LocalBuilder[members.Length];
         for (int i = 0; i < members.Length; i++)
@@ -445,7 +461,7 @@ internal static class ObjectEmitter
 
         il.Emit(OpCodes.Ldloc, result);
         il.Emit(OpCodes.Ret);
-        return (DeserializeMethod<T>)method.CreateDelegate(typeof(DeserializeMethod<T>));
+        return method.CreateDelegate<DeserializeMethod<T>>();
     }
 
     private static long ToRaw(object value) => value switch
