@@ -166,7 +166,7 @@ internal static class ContextEmitter
         var accessors = new StringBuilder();
 
         sb.Append("    // Writes and reads ").Append(type).AppendLine(" as Pack's run-time generated code does.");
-        sb.Append("    private sealed class ").Append(className).Append(" : global::Pack.Formatters.PackFormatter<").Append(type).AppendLine(">");
+        sb.Append("    private sealed class ").Append(className).Append(" : global::Pack.Formatters.PackBufferWriterFormatter<").Append(type).AppendLine(">");
         sb.AppendLine("    {");
         if (hasHeader && !isValueType)
         {
@@ -194,6 +194,10 @@ internal static class ContextEmitter
         sb.AppendLine();
         sb.Append(body);
         sb.AppendLine("        }");
+        sb.AppendLine();
+        // PackSerializer and the collections call this one through a delegate bound once (PackWriterCache), not through
+        // the generic virtual Serialize<TBufferWriter> and its type test.
+        sb.Append("        public override void SerializeToBufferWriter(ref global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>> writer, ").Append(valueType).AppendLine(" value) => Write(ref writer, value);");
         sb.AppendLine();
         sb.Append("        private static void Write(ref global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>> writer, ").Append(valueType).AppendLine(" value)");
         sb.AppendLine("        {");

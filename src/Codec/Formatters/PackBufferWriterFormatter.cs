@@ -1,0 +1,19 @@
+using System.Buffers;
+
+namespace Pack.Formatters;
+
+/// <summary>
+/// A formatter with a non-generic body for <see cref="PackWriter{TBufferWriter}"/> over <see cref="IBufferWriter{T}"/>
+/// of bytes, the writer every <see cref="PackSerializer"/> entry point and collection uses. Pack calls
+/// <see cref="SerializeToBufferWriter"/> through a delegate bound to it once per type instead of the generic virtual
+/// <see cref="PackFormatter{T}.Serialize{TBufferWriter}"/>, whose body over a reference-type writer runs as shared
+/// generic code reached by a run-time lookup. Pack's source-generated formatters derive from it.
+/// </summary>
+/// <typeparam name="T">The type handled.</typeparam>
+public abstract class PackBufferWriterFormatter<T> : PackFormatter<T>
+{
+    /// <summary>Writes a value to a writer over <see cref="IBufferWriter{T}"/> of bytes; the same bytes as <see cref="PackFormatter{T}.Serialize{TBufferWriter}"/>.</summary>
+    /// <param name="writer">The writer.</param>
+    /// <param name="value">The value.</param>
+    public abstract void SerializeToBufferWriter(ref PackWriter<IBufferWriter<byte>> writer, T? value);
+}
