@@ -160,9 +160,12 @@ declare -A action=([H1]=small [H2]=list100 [H3]=organization10k [H4]=echo [H5]=s
 declare -A rpc=([H1]=Small [H2]=List100 [H5]=Stream100k)
 declare -A name=([H0]=H0_KestrelCeiling [H1]=H1_Small [H2]=H2_List100 [H3]=H3_Organization10k [H4]=H4_EchoPost1k [H5]=H5_Stream100k)
 
+# `wrk --version` exits 1; sed reads all of its input, so no writer is cut off under pipefail.
+wrk_version=$( (wrk --version 2>&1 || true) | sed -n '1s/^\([^ ]* [^ ]*\).*/\1/p')
+h2load_version=$( (h2load --version 2>&1 || true) | sed -n 1p)
 header="# HTTP workloads, server cost alone (wrk / h2load)
 
-$(date -u '+%Y-%m-%d %H:%M') UTC, $(uname -sr), $(awk -F': ' '/^model name/{ print $2; exit }' /proc/cpuinfo), $(nproc) logical cores, $(dotnet --version) SDK; $(wrk --version 2>&1 | head -n 1 | cut -d ' ' -f 1-2), $(h2load --version 2>&1 | head -n 1).
+$(date -u '+%Y-%m-%d %H:%M') UTC, $(uname -sr), $(awk -F': ' '/^model name/{ print $2; exit }' /proc/cpuinfo), $(nproc) logical cores, $(dotnet --version) SDK; $wrk_version, $h2load_version.
 Server: \`--server\` (pid $server_pid), HTTP/1.1 $H1URL, h2c $H2URL. ${DURATION} s measured after ${WARMUP} s warmup per cell; wrk: 1 thread, one connection per request in flight; h2load: 1 connection, N streams in flight. Interference threshold ${MAX_FOREIGN_CPU}% other CPU, ${RETRIES} retries.
 
 | workload | HTTP | format | api | in flight | tool | RPS | failed | load start-end | other CPU | runs |

@@ -12,5 +12,6 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends wrk nghttp2-client curl
-wrk --version 2>&1 | head -n 1 || true
-h2load --version 2>&1 | head -n 1
+# sed reads all of its input (head would stop early and fail the pipeline under pipefail); wrk --version exits 1.
+(wrk --version 2>&1 || true) | sed -n 1p
+h2load --version 2>&1 | sed -n 1p

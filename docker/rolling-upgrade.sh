@@ -64,8 +64,11 @@ admin() {
     return 0
   fi
   answer=$(dc exec -T proxy bash -c "exec 3<>/dev/tcp/127.0.0.1/8081 && printf 'POST /admin/$1/$2 HTTP/1.1\r\nHost: localhost:8081\r\nContent-Length: 0\r\nConnection: close\r\n\r\n' >&3 && cat <&3")
-  step "proxy: $1 $2 -> $(printf '%s' "$answer" | head -n 1 | tr -d '\r') $(printf '%s' "$answer" | tail -n 1)"
-  printf '%s' "$answer" | head -n 1 | grep -q ' 200 '
+  # Parameter expansion, not `| head | grep -q`: under pipefail a reader that stops early fails the pipeline at random.
+  local status_line=${answer%%$'\n'*}
+  status_line=${status_line%$'\r'}
+  step "proxy: $1 $2 -> $status_line ${answer##*$'\n'}"
+  [[ $status_line == *' 200 '* ]]
 }
 
 cleanup() { dc_upgraded down --remove-orphans --timeout 5 >/dev/null 2>&1 || true; }
@@ -103,9 +106,12 @@ client=$(dc ps -q rolling-client)
 dc stop --timeout 60 rolling-client
 code=$(docker inspect -f '{{.State.ExitCode}}' "$client")
 step "the client exited with $code; its output:"
-docker logs "$client" 2>&1 | sed 's/^/    /'
+# The report is read once into a variable and searched there: `docker logs … | grep -q` under pipefail fails whenever
+# grep has its match and exits before docker has written everything (SIGPIPE), which once failed a passing run in CI.
+report=$(docker logs "$client" 2>&1)
+printf '%s\n' "$report" | sed 's/^/    /'
 
-if [ "$code" = 0 ] && docker logs "$client" 2>&1 | grep -Eq '^  api-a +v1 ' && docker logs "$client" 2>&1 | grep -Eq '^  api-a +v2 '; then
+if [ "$code" = 0 ] && grep -Eq '^  api-a +v1 ' <<<"$report" && grep -Eq '^  api-a +v2 ' <<<"$report"; then
   step "PASS: api-a answered as v1 before its upgrade and as v2 after it; every call succeeded"
   exit 0
 fi

@@ -78,7 +78,7 @@ for t in "${targets[@]}"; do
 done
 
 {
-  echo "Coverage-guided fuzzing, $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(nproc) cores, AFL++ $(afl-fuzz -h 2>&1 | grep -o 'afl-fuzz++[0-9.a-z]*' | head -1), one instance at a time"
+  echo "Coverage-guided fuzzing, $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(nproc) cores, AFL++ $( (afl-fuzz -h 2>&1 || true) | grep -o 'afl-fuzz++[0-9.a-z]*' | sed -n 1p), one instance at a time"
   echo
   cat "$summary.tmp"
 } > "$summary"

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 if command -v clang >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1; then
-  echo "native toolchain: $( (command -v clang || command -v gcc) | head -n 1)"
+  echo "native toolchain: $(command -v clang || command -v gcc)"
   exit 0
 fi
 
