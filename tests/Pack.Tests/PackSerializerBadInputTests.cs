@@ -115,6 +115,24 @@ public class PackSerializerBadInputTests
     }
 
     [Fact]
+    public void Deserialize_InvalidUtf8InAStringCollection_ThrowsPackExceptionAtTheBadByte()
+    {
+        string?[] values = ["first", null, string.Empty, "héllo", "这件事 试验"];
+        var good = PackSerializer.Serialize(values);
+        Assert.Equal(values, PackSerializer.Deserialize<string?[]>(good));
+        Assert.Equal(values, PackSerializer.Deserialize<List<string?>>(good));
+
+        // The 'h' of "héllo": count (4) + "first" (4 + 5) + null (4) + empty (4) + its header (4).
+        int bad = 4 + 9 + 4 + 4 + 4;
+        Assert.Equal((byte)'h', good[bad]);
+        var corrupt = (byte[])good.Clone();
+        corrupt[bad] = 0xFF;
+
+        Assert.Equal(bad, AssertRejected<string?[]>(corrupt).Offset);
+        Assert.Equal(bad, AssertRejected<List<string?>>(corrupt).Offset);
+    }
+
+    [Fact]
     public void Deserialize_NestingDeeperThanLimit_ThrowsPackException()
     {
         var root = new Nested();

@@ -62,11 +62,29 @@ internal static class CollectionHelpers
         }
 
         var formatter = PackFormatterCache<T>.Formatter;
+        if (typeof(T) == typeof(string) && ReferenceEquals(formatter, Primitives.StringFormatter.Instance))
+        {
+            // Reference-type elements run this method as code shared by every reference type, where each element
+            // would cost a virtual formatter call; strings are common enough to be read directly (unless a
+            // registered resolver replaced the string formatter).
+            ReadStrings(ref reader, MemoryMarshal.CreateSpan(ref Unsafe.As<T, string?>(ref MemoryMarshal.GetReference(destination)), destination.Length));
+            reader.ExitDepth();
+            return;
+        }
+
         for (int i = 0; i < destination.Length; i++)
         {
             destination[i] = formatter.Deserialize(ref reader)!;
         }
 
         reader.ExitDepth();
+    }
+
+    private static void ReadStrings(ref PackReader reader, Span<string?> destination)
+    {
+        for (int i = 0; i < destination.Length; i++)
+        {
+            destination[i] = reader.ReadString();
+        }
     }
 }
