@@ -19,6 +19,8 @@ public static class AotSampleApp
         builder.Services.AddSingleton<OrderStore>();
         builder.Services.AddHealthChecks();
         builder.Services.AddPackDeadlines(options => options.MaxTimeout = TimeSpan.FromSeconds(30));
+        // Compressed request bodies (Content-Encoding: gzip, deflate, br), as docs/aspnetcore.md recommends.
+        builder.Services.AddRequestDecompression();
         configure?.Invoke(builder);
 
         WebApplication app = builder.Build();
@@ -26,6 +28,7 @@ public static class AotSampleApp
         app.UseExceptionHandler();
         app.UseStatusCodePages();
         app.UsePackDeadlines();
+        app.UseRequestDecompression();
 
         AotEndpoints.Map(app);
         app.MapHealthChecks("/healthz");

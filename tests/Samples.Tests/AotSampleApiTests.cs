@@ -169,6 +169,42 @@ public sealed class AotSampleApiTests(AotSampleApiFactory aot, SampleApiFactory 
         }
     }
 
+    [Theory]
+    [InlineData("br")]
+    [InlineData("gzip")]
+    [InlineData("deflate")]
+    public async Task PostOrder_UndecodableCompressedBody_Returns400Problem(string encoding)
+    {
+        using HttpClient client = aot.CreateClient();
+        using var content = new ByteArrayContent([0xFF, 0xFF, 0xFF, 0xFF, 1, 2, 3, 4, 5, 6, 7, 8]);
+        content.Headers.ContentType = new MediaTypeHeaderValue(PackMediaTypes.Pack);
+        content.Headers.ContentEncoding.Add(encoding);
+
+        using HttpResponseMessage response = await client.PostAsync("/minimal/orders", content, CancellationToken.None);
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
+    }
+
+    [Fact]
+    public async Task PostOrder_GzipPackBody_Returns201()
+    {
+        using HttpClient client = aot.CreateClient();
+        using var compressed = new MemoryStream();
+        using (var gzip = new System.IO.Compression.GZipStream(compressed, System.IO.Compression.CompressionLevel.Fastest, leaveOpen: true))
+        {
+            gzip.Write(PackSerializer.Serialize(ValidRequest()));
+        }
+
+        using var content = new ByteArrayContent(compressed.ToArray());
+        content.Headers.ContentType = new MediaTypeHeaderValue(PackMediaTypes.Pack);
+        content.Headers.ContentEncoding.Add("gzip");
+
+        using HttpResponseMessage response = await client.PostAsync("/minimal/orders", content, CancellationToken.None);
+
+        Assert.Equal(HttpStatusCode.Created, response.StatusCode);
+    }
+
     private static ByteArrayContent PackBodyOf(CreateOrderRequest request)
     {
         var content = new ByteArrayContent(PackSerializer.Serialize(request));

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.IO.Pipelines;
@@ -130,9 +131,37 @@ internal static class PackRequestBody
     private static bool IsCompressionNamespace(string? ns) =>
         ns is not null && (ns == CompressionNamespace || ns.StartsWith(CompressionNamespace + ".", StringComparison.Ordinal));
 
+    /// <summary>
+    /// The namespace of the type whose method threw <paramref name="exception"/>. On the JIT that is
+    /// <see cref="Exception.TargetSite"/>. Under Native AOT and trimming the thrower's reflection metadata is usually
+    /// gone (TargetSite is <see langword="null"/>: Brotli's garbage error would then count as the server's, a 500), so
+    /// the top frame of the exception's stack trace is asked through <see cref="DiagnosticMethodInfo"/>, which needs
+    /// only the stack trace data that Native AOT keeps by default.
+    /// </summary>
+    private static string? ThrowerNamespace(Exception exception) =>
+        ReflectionThrowerNamespace(exception) ?? StackTraceThrowerNamespace(exception);
+
     [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
-        "Where trimming removed the thrower's metadata, TargetSite is null and the error counts as the server's (500) rather than the client's: a coarser status, never a wrong decode. zlib's ZLibException is recognised by its type, which needs no metadata.")]
-    private static string? ThrowerNamespace(Exception exception) => exception.TargetSite?.DeclaringType?.Namespace;
+        "Where trimming removed the thrower's metadata TargetSite is null, and StackTraceThrowerNamespace answers instead.")]
+    private static string? ReflectionThrowerNamespace(Exception exception) => exception.TargetSite?.DeclaringType?.Namespace;
+
+    /// <summary>The thrower's namespace from the stack trace data alone (no reflection metadata); <see langword="null"/> when the app disabled stack traces.</summary>
+    /// <param name="exception">A thrown exception.</param>
+    /// <returns>The namespace, or <see langword="null"/>.</returns>
+    internal static string? StackTraceThrowerNamespace(Exception exception)
+    {
+        var frame = new StackTrace(exception, fNeedFileInfo: false).GetFrame(0);
+        if (frame is null || DiagnosticMethodInfo.Create(frame)?.DeclaringTypeName is not { } typeName)
+        {
+            return null;
+        }
+
+        // A full type name: generic arguments and nested types come after the last namespace dot.
+        int end = typeName.AsSpan().IndexOfAny('[', '`', '+');
+        var outer = end < 0 ? typeName.AsSpan() : typeName.AsSpan(0, end);
+        int dot = outer.LastIndexOf('.');
+        return dot < 0 ? string.Empty : outer[..dot].ToString();
+    }
 
     private static string ContentEncoding(HttpRequest request) =>
         request.Headers.ContentEncoding is { Count: > 0 } encoding ? $"Content-Encoding: {encoding}" : "no Content-Encoding";
