@@ -188,18 +188,20 @@ internal static class ContextEmitter
         sb.AppendLine("        {");
         sb.AppendLine("            if (typeof(TBufferWriter) == typeof(global::System.Buffers.IBufferWriter<byte>))");
         sb.AppendLine("            {");
-        sb.Append("                Write(ref ").Append(Unsafe).AppendLine(".As<global::Pack.PackWriter<TBufferWriter>, global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>>>(ref writer), value);");
+        sb.Append("                SerializeToBufferWriter(ref ").Append(Unsafe).AppendLine(".As<global::Pack.PackWriter<TBufferWriter>, global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>>>(ref writer), value);");
         sb.AppendLine("                return;");
         sb.AppendLine("            }");
         sb.AppendLine();
         sb.Append(body);
         sb.AppendLine("        }");
         sb.AppendLine();
+
         // PackSerializer and the collections call this one through a delegate bound once (PackWriterCache), not through
-        // the generic virtual Serialize<TBufferWriter> and its type test.
-        sb.Append("        public override void SerializeToBufferWriter(ref global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>> writer, ").Append(valueType).AppendLine(" value) => Write(ref writer, value);");
-        sb.AppendLine();
-        sb.Append("        private static void Write(ref global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>> writer, ").Append(valueType).AppendLine(" value)");
+        // the generic virtual Serialize<TBufferWriter> and its type test. The body is written here, not forwarded to a
+        // helper: the JIT sizes a method's inlining budget by the method it compiles, so a one-line forwarder that
+        // inlines the body leaves too little budget for the writer's own inlinees (the second string's encoder, the
+        // object end), where the IL path's emitted method, compiled as the root, inlines them all.
+        sb.Append("        public override void SerializeToBufferWriter(ref global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>> writer, ").Append(valueType).AppendLine(" value)");
         sb.AppendLine("        {");
         sb.Append(body);
         sb.AppendLine("        }");
