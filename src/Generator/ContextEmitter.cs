@@ -74,7 +74,7 @@ internal static class ContextEmitter
         foreach (var pair in formatters)
         {
             sb.AppendLine();
-            EmitObjectFormatter(sb, pair.Key, pair.Value);
+            EmitObjectFormatter(sb, pair.Key, pair.Value, names);
         }
 
         sb.AppendLine("}");
@@ -154,7 +154,7 @@ internal static class ContextEmitter
         };
     }
 
-    private static void EmitObjectFormatter(StringBuilder sb, TypeModel shape, string className)
+    private static void EmitObjectFormatter(StringBuilder sb, TypeModel shape, string className, Dictionary<string, string> names)
     {
         var contract = shape.Object!;
         var members = contract.Members;
@@ -178,6 +178,11 @@ internal static class ContextEmitter
         {
             sb.Append("        public override int MinimumLength => ").Append(contract.FixedLength.ToString(CultureInfo.InvariantCulture)).AppendLine(";");
             sb.AppendLine();
+        }
+
+        if (isValueType)
+        {
+            EmitLayout(sb, shape, accessors, names);
         }
 
         // Serialize. PackSerializer writes through PackWriter<IBufferWriter<byte>>: that writer gets a non-generic copy of
@@ -365,6 +370,73 @@ internal static class ContextEmitter
         }
 
         sb.AppendLine("    }");
+    }
+
+    /// <summary>
+    /// Says whether the struct may be copied as raw memory (PackTypeInfo asks once per type): what the contract rules
+    /// decided at compile time and, for a candidate, TypeLayout's run-time conditions checked without reflection (a
+    /// little-endian host, the struct's size equal to its wire length, each field at its wire offset, nested structs blittable).
+    /// </summary>
+    private static void EmitLayout(StringBuilder sb, TypeModel shape, StringBuilder accessors, Dictionary<string, string> names)
+    {
+        var contract = shape.Object!;
+        if (contract.Layout == BlittableLayout.No)
+        {
+            sb.AppendLine("        public override bool? HasBlittableLayout => false;");
+            sb.AppendLine();
+            return;
+        }
+
+        if (contract.Layout != BlittableLayout.Candidate)
+        {
+            return;
+        }
+
+        string type = shape.Name;
+        sb.AppendLine("        public override bool? HasBlittableLayout => IsBlittableLayout();");
+        sb.AppendLine();
+        sb.AppendLine("        internal static bool IsBlittableLayout()");
+        sb.AppendLine("        {");
+        sb.Append("            if (!global::System.BitConverter.IsLittleEndian || ").Append(Unsafe).Append(".SizeOf<").Append(type).Append(">() != ")
+            .Append(contract.FixedLength.ToString(CultureInfo.InvariantCulture)).AppendLine(")");
+        sb.AppendLine("            {");
+        sb.AppendLine("                return false;");
+        sb.AppendLine("            }");
+        sb.AppendLine();
+        sb.Append("            ").Append(type).AppendLine(" probe = default;");
+        sb.Append("            ref byte start = ref ").Append(Unsafe).Append(".As<").Append(type).AppendLine(", byte>(ref probe);");
+        var conditions = new List<string>();
+        var members = contract.Members;
+        for (int i = 0; i < members.Count; i++)
+        {
+            var member = members[i];
+            string field;
+            if (member.StorageAccessible)
+            {
+                field = $"{Unsafe}.AsRef(in probe.{Identifier(member.StorageField!)})";
+            }
+            else
+            {
+                string accessor = "Storage" + i.ToString(CultureInfo.InvariantCulture);
+                AppendFieldAccessor(accessors, accessor, member.StorageField!, member.TypeName, "ref " + type + " target");
+                field = accessor + "(ref probe)";
+            }
+
+            conditions.Add($"{Unsafe}.ByteOffset(ref start, ref {Unsafe}.As<{member.TypeName}, byte>(ref {field})) == {member.LayoutOffset.ToString(CultureInfo.InvariantCulture)}");
+            if (member.NestedLayout is { } nested)
+            {
+                conditions.Add(names[nested] + ".IsBlittableLayout()");
+            }
+        }
+
+        sb.Append("            return ");
+        for (int c = 0; c < conditions.Count; c++)
+        {
+            sb.Append(c == 0 ? string.Empty : "                && ").Append(conditions[c]).AppendLine(c == conditions.Count - 1 ? ";" : string.Empty);
+        }
+
+        sb.AppendLine("        }");
+        sb.AppendLine();
     }
 
     private static string SerializeBody(ObjectModel contract, bool isValueType, bool hasHeader, string refPrefix, StringBuilder accessors)
