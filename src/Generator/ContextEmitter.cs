@@ -215,6 +215,18 @@ internal static class ContextEmitter
         // Deserialize.
         sb.Append("        public override ").Append(valueType).AppendLine(" Deserialize(ref global::Pack.PackReader reader)");
         sb.AppendLine("        {");
+        if (isValueType && contract.Layout == BlittableLayout.Candidate)
+        {
+            string length = contract.FixedLength.ToString(CultureInfo.InvariantCulture);
+            sb.AppendLine("            if (Blittable)");
+            sb.AppendLine("            {");
+            sb.Append("                ").Append(type).Append(" copy = ").Append(Unsafe).Append(".ReadUnaligned<").Append(type).Append(">(ref reader.GetSpanReference(").Append(length).AppendLine("));");
+            sb.Append("                reader.Advance(").Append(length).AppendLine(");");
+            sb.AppendLine("                return copy;");
+            sb.AppendLine("            }");
+            sb.AppendLine();
+        }
+
         if (hasHeader)
         {
             if (isValueType)
@@ -393,7 +405,10 @@ internal static class ContextEmitter
         }
 
         string type = shape.Name;
-        sb.AppendLine("        public override bool? HasBlittableLayout => IsBlittableLayout();");
+        sb.AppendLine("        // Checked once; a constant to the optimizing JIT, which then keeps only one of the two paths below.");
+        sb.AppendLine("        private static readonly bool Blittable = IsBlittableLayout();");
+        sb.AppendLine();
+        sb.AppendLine("        public override bool? HasBlittableLayout => Blittable;");
         sb.AppendLine();
         sb.AppendLine("        internal static bool IsBlittableLayout()");
         sb.AppendLine("        {");
@@ -448,6 +463,19 @@ internal static class ContextEmitter
             sb.AppendLine("            if (value is null)");
             sb.AppendLine("            {");
             sb.AppendLine("                writer.WriteNullObject();");
+            sb.AppendLine("                return;");
+            sb.AppendLine("            }");
+            sb.AppendLine();
+        }
+
+        if (isValueType && contract.Layout == BlittableLayout.Candidate)
+        {
+            // A struct inside an object or collection: one store, as the IL path's BlittableFormatter writes it.
+            string length = contract.FixedLength.ToString(CultureInfo.InvariantCulture);
+            sb.AppendLine("            if (Blittable)");
+            sb.AppendLine("            {");
+            sb.Append("                ").Append(Unsafe).Append(".WriteUnaligned(ref writer.GetSpanReference(").Append(length).AppendLine("), value);");
+            sb.Append("                writer.Advance(").Append(length).AppendLine(");");
             sb.AppendLine("                return;");
             sb.AppendLine("            }");
             sb.AppendLine();

@@ -75,6 +75,36 @@ public class BlittableLayoutTests
         Assert.Equal(value, PackSerializer.Deserialize<LayoutAutoProperties>(bytes));
     }
 
+    [Fact]
+    public void Serialize_StructMembersOfAnObject_WriteEachStructsWireForm()
+    {
+        var value = new LayoutHolder
+        {
+            Sequential = new LayoutSequential { A = 1, B = 2, C = 3 },
+            Swapped = new LayoutSwapped { A = 4, B = 5 },
+            Padded = new LayoutPadded { A = 6, B = 7 },
+        };
+        byte[] expected = [0xFE, 0xFF, 0xFF, 0xFF, 3, 0, 1, 0, 0, 0, 2, 0, 3, 0, 4, 0, 0, 0, 5, 0, 0, 0, 6, 7, 0, 0, 0];
+
+        byte[] bytes = PackSerializer.Serialize(value);
+        var back = PackSerializer.Deserialize<LayoutHolder>(bytes)!;
+
+        Assert.Equal(expected, bytes);
+        Assert.Equal(expected, Codec.WriteConcrete(LayoutContext.Default.GetFormatter<LayoutHolder>()!, value));
+        Assert.Equal((value.Sequential, value.Swapped, value.Padded), (back.Sequential, back.Swapped, back.Padded));
+    }
+
+    [Fact]
+    public void Deserialize_TruncatedBlittableStructMember_ThrowsPackExceptionAtTheStruct()
+    {
+        // Ends 3 bytes into the blittable member, which starts at offset 6: read as one 8-byte copy, as the IL path does.
+        byte[] bytes = [0xFE, 0xFF, 0xFF, 0xFF, 3, 0, 1, 0, 0];
+
+        var exception = Assert.Throws<PackException>(() => PackSerializer.Deserialize<LayoutHolder>(bytes));
+
+        Assert.Equal(6, exception.Offset);
+    }
+
     private static (bool? Generated, bool RunTime, bool Used) Decisions<T>()
         => (((PackBufferWriterFormatter<T>)LayoutContext.Default.GetFormatter<T>()!).HasBlittableLayout, TypeLayout.IsBlittable(typeof(T)), PackTypeInfo<T>.IsBlittable);
 }

@@ -11,4 +11,5 @@ namespace Pack.Generator.Tests;
 [PackSerializable(typeof(LayoutNestedSwapped))]
 [PackSerializable(typeof(LayoutWithBool))]
 [PackSerializable(typeof(LayoutComputedProperty))]
+[PackSerializable(typeof(LayoutHolder))]
 internal partial class LayoutContext : PackSerializerContext;
