@@ -74,7 +74,7 @@ internal static class ContextEmitter
         foreach (var pair in formatters)
         {
             sb.AppendLine();
-            EmitObjectFormatter(sb, pair.Key, pair.Value);
+            EmitObjectFormatter(sb, pair.Key, pair.Value, names);
         }
 
         sb.AppendLine("}");
@@ -154,7 +154,7 @@ internal static class ContextEmitter
         };
     }
 
-    private static void EmitObjectFormatter(StringBuilder sb, TypeModel shape, string className)
+    private static void EmitObjectFormatter(StringBuilder sb, TypeModel shape, string className, Dictionary<string, string> names)
     {
         var contract = shape.Object!;
         var members = contract.Members;
@@ -180,6 +180,11 @@ internal static class ContextEmitter
             sb.AppendLine();
         }
 
+        if (isValueType)
+        {
+            EmitLayout(sb, shape, accessors, names);
+        }
+
         // Serialize. PackSerializer writes through PackWriter<IBufferWriter<byte>>: that writer gets a non-generic copy of
         // the body, because a generic method over a reference type runs as shared code, which would look up the
         // writer's methods at run time where the IL path (emitted per writer type) calls them directly.
@@ -188,18 +193,20 @@ internal static class ContextEmitter
         sb.AppendLine("        {");
         sb.AppendLine("            if (typeof(TBufferWriter) == typeof(global::System.Buffers.IBufferWriter<byte>))");
         sb.AppendLine("            {");
-        sb.Append("                Write(ref ").Append(Unsafe).AppendLine(".As<global::Pack.PackWriter<TBufferWriter>, global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>>>(ref writer), value);");
+        sb.Append("                SerializeToBufferWriter(ref ").Append(Unsafe).AppendLine(".As<global::Pack.PackWriter<TBufferWriter>, global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>>>(ref writer), value);");
         sb.AppendLine("                return;");
         sb.AppendLine("            }");
         sb.AppendLine();
         sb.Append(body);
         sb.AppendLine("        }");
         sb.AppendLine();
+
         // PackSerializer and the collections call this one through a delegate bound once (PackWriterCache), not through
-        // the generic virtual Serialize<TBufferWriter> and its type test.
-        sb.Append("        public override void SerializeToBufferWriter(ref global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>> writer, ").Append(valueType).AppendLine(" value) => Write(ref writer, value);");
-        sb.AppendLine();
-        sb.Append("        private static void Write(ref global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>> writer, ").Append(valueType).AppendLine(" value)");
+        // the generic virtual Serialize<TBufferWriter> and its type test. The body is written here, not forwarded to a
+        // helper: the JIT sizes a method's inlining budget by the method it compiles, so a one-line forwarder that
+        // inlines the body leaves too little budget for the writer's own inlinees (the second string's encoder, the
+        // object end), where the IL path's emitted method, compiled as the root, inlines them all.
+        sb.Append("        public override void SerializeToBufferWriter(ref global::Pack.PackWriter<global::System.Buffers.IBufferWriter<byte>> writer, ").Append(valueType).AppendLine(" value)");
         sb.AppendLine("        {");
         sb.Append(body);
         sb.AppendLine("        }");
@@ -208,6 +215,18 @@ internal static class ContextEmitter
         // Deserialize.
         sb.Append("        public override ").Append(valueType).AppendLine(" Deserialize(ref global::Pack.PackReader reader)");
         sb.AppendLine("        {");
+        if (isValueType && contract.Layout == BlittableLayout.Candidate)
+        {
+            string length = contract.FixedLength.ToString(CultureInfo.InvariantCulture);
+            sb.AppendLine("            if (Blittable)");
+            sb.AppendLine("            {");
+            sb.Append("                ").Append(type).Append(" copy = ").Append(Unsafe).Append(".ReadUnaligned<").Append(type).Append(">(ref reader.GetSpanReference(").Append(length).AppendLine("));");
+            sb.Append("                reader.Advance(").Append(length).AppendLine(");");
+            sb.AppendLine("                return copy;");
+            sb.AppendLine("            }");
+            sb.AppendLine();
+        }
+
         if (hasHeader)
         {
             if (isValueType)
@@ -365,6 +384,76 @@ internal static class ContextEmitter
         sb.AppendLine("    }");
     }
 
+    /// <summary>
+    /// Says whether the struct may be copied as raw memory (PackTypeInfo asks once per type): what the contract rules
+    /// decided at compile time and, for a candidate, TypeLayout's run-time conditions checked without reflection (a
+    /// little-endian host, the struct's size equal to its wire length, each field at its wire offset, nested structs blittable).
+    /// </summary>
+    private static void EmitLayout(StringBuilder sb, TypeModel shape, StringBuilder accessors, Dictionary<string, string> names)
+    {
+        var contract = shape.Object!;
+        if (contract.Layout == BlittableLayout.No)
+        {
+            sb.AppendLine("        public override bool? HasBlittableLayout => false;");
+            sb.AppendLine();
+            return;
+        }
+
+        if (contract.Layout != BlittableLayout.Candidate)
+        {
+            return;
+        }
+
+        string type = shape.Name;
+        sb.AppendLine("        // Checked once; a constant to the optimizing JIT, which then keeps only one of the two paths below.");
+        sb.AppendLine("        private static readonly bool Blittable = IsBlittableLayout();");
+        sb.AppendLine();
+        sb.AppendLine("        public override bool? HasBlittableLayout => Blittable;");
+        sb.AppendLine();
+        sb.AppendLine("        internal static bool IsBlittableLayout()");
+        sb.AppendLine("        {");
+        sb.Append("            if (!global::System.BitConverter.IsLittleEndian || ").Append(Unsafe).Append(".SizeOf<").Append(type).Append(">() != ")
+            .Append(contract.FixedLength.ToString(CultureInfo.InvariantCulture)).AppendLine(")");
+        sb.AppendLine("            {");
+        sb.AppendLine("                return false;");
+        sb.AppendLine("            }");
+        sb.AppendLine();
+        sb.Append("            ").Append(type).AppendLine(" probe = default;");
+        sb.Append("            ref byte start = ref ").Append(Unsafe).Append(".As<").Append(type).AppendLine(", byte>(ref probe);");
+        var conditions = new List<string>();
+        var members = contract.Members;
+        for (int i = 0; i < members.Count; i++)
+        {
+            var member = members[i];
+            string field;
+            if (member.StorageAccessible)
+            {
+                field = $"{Unsafe}.AsRef(in probe.{Identifier(member.StorageField!)})";
+            }
+            else
+            {
+                string accessor = "Storage" + i.ToString(CultureInfo.InvariantCulture);
+                AppendFieldAccessor(accessors, accessor, member.StorageField!, member.TypeName, "ref " + type + " target");
+                field = accessor + "(ref probe)";
+            }
+
+            conditions.Add($"{Unsafe}.ByteOffset(ref start, ref {Unsafe}.As<{member.TypeName}, byte>(ref {field})) == {member.LayoutOffset.ToString(CultureInfo.InvariantCulture)}");
+            if (member.NestedLayout is { } nested)
+            {
+                conditions.Add(names[nested] + ".IsBlittableLayout()");
+            }
+        }
+
+        sb.Append("            return ");
+        for (int c = 0; c < conditions.Count; c++)
+        {
+            sb.Append(c == 0 ? string.Empty : "                && ").Append(conditions[c]).AppendLine(c == conditions.Count - 1 ? ";" : string.Empty);
+        }
+
+        sb.AppendLine("        }");
+        sb.AppendLine();
+    }
+
     private static string SerializeBody(ObjectModel contract, bool isValueType, bool hasHeader, string refPrefix, StringBuilder accessors)
     {
         var members = contract.Members;
@@ -374,6 +463,19 @@ internal static class ContextEmitter
             sb.AppendLine("            if (value is null)");
             sb.AppendLine("            {");
             sb.AppendLine("                writer.WriteNullObject();");
+            sb.AppendLine("                return;");
+            sb.AppendLine("            }");
+            sb.AppendLine();
+        }
+
+        if (isValueType && contract.Layout == BlittableLayout.Candidate)
+        {
+            // A struct inside an object or collection: one store, as the IL path's BlittableFormatter writes it.
+            string length = contract.FixedLength.ToString(CultureInfo.InvariantCulture);
+            sb.AppendLine("            if (Blittable)");
+            sb.AppendLine("            {");
+            sb.Append("                ").Append(Unsafe).Append(".WriteUnaligned(ref writer.GetSpanReference(").Append(length).AppendLine("), value);");
+            sb.Append("                writer.Advance(").Append(length).AppendLine(");");
             sb.AppendLine("                return;");
             sb.AppendLine("            }");
             sb.AppendLine();

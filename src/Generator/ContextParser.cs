@@ -27,6 +27,7 @@ internal sealed partial class ContextParser
     private readonly Dictionary<ITypeSymbol, TypeShape> _shapes = new(SymbolEqualityComparer.Default);
     private readonly HashSet<ITypeSymbol> _failed = new(SymbolEqualityComparer.Default);
     private readonly Dictionary<ITypeSymbol, int> _fixedLengths = new(SymbolEqualityComparer.Default);
+    private readonly Dictionary<ITypeSymbol, BlittableLayout> _layouts = new(SymbolEqualityComparer.Default);
 
     public ContextParser(Compilation compilation, INamedTypeSymbol context, Location location)
     {

@@ -109,6 +109,26 @@ public class GeneratorDriverTests
         Assert.Contains("'Middle', which is not partial", diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Run_ObjectFormatter_SerializeToBufferWriterHoldsTheBodyItself()
+    {
+        // The JIT sizes its inlining budget by the method it compiles: a one-line SerializeToBufferWriter that forwards to
+        // a helper inlines the helper and then runs out of budget for the writer's own methods (W6's second string and
+        // the object end stayed calls, 1.14x the IL path's time), so the body must be the entry point's own.
+        var (diagnostics, output) = Run("using Pack; namespace App; public sealed class Dto { public int A { get; set; } public int B { get; set; } public string? Name { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;");
+
+        Assert.Empty(diagnostics);
+        var generated = Assert.Single(output.SyntaxTrees, t => t.FilePath.EndsWith(".g.cs", StringComparison.Ordinal));
+        var method = Assert.Single(
+            generated.GetRoot().DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax>(),
+            m => m.Identifier.Text == "SerializeToBufferWriter");
+        Assert.Null(method.ExpressionBody);
+        var calls = method.Body!.DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.InvocationExpressionSyntax>().Select(c => c.Expression.ToString()).ToList();
+        Assert.Contains("writer.WriteObjectStart", calls);
+        Assert.Contains("writer.WriteString", calls);
+        Assert.Contains("writer.WriteObjectEnd", calls);
+    }
+
     [Theory]
     [InlineData("PACK001", "public sealed class Dto { public int A { get; set; } } [PackSerializable(typeof(Dto))] internal class Ctx : PackSerializerContext { public override Pack.Formatters.PackFormatter<T>? GetFormatter<T>() => null; }")]
     [InlineData("PACK002", "public sealed class Dto { public int A { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx;")]

@@ -15,5 +15,6 @@ internal static class TestRegistration
     {
         PackSerializer.AddResolver(GoldenVectorContext.Default);
         PackSerializer.AddResolver(ShapeContext.Default);
+        PackSerializer.AddResolver(LayoutContext.Default);
     }
 }

@@ -16,4 +16,17 @@ public abstract class PackBufferWriterFormatter<T> : PackFormatter<T>
     /// <param name="writer">The writer.</param>
     /// <param name="value">The value.</param>
     public abstract void SerializeToBufferWriter(ref PackWriter<IBufferWriter<byte>> writer, T? value);
+
+    /// <summary>
+    /// Whether a struct's memory image on this host is its wire form, so that Pack may copy it (and arrays of it) as raw
+    /// memory: <see langword="true"/> or <see langword="false"/> when the formatter knows, <see langword="null"/> when
+    /// Pack should inspect the type itself (by reflection, where run-time code is allowed; otherwise it is not copied raw).
+    /// </summary>
+    /// <remarks>
+    /// Pack asks once per type, before the first value. Source-generated formatters decide from the contract rules at
+    /// compile time and verify the layout at run time without reflection (the struct's size and each field's offset, on
+    /// a little-endian host), so that the first use of a struct builds no reflection contract. Either answer writes the
+    /// same bytes; raw copies are only faster.
+    /// </remarks>
+    public virtual bool? HasBlittableLayout => null;
 }

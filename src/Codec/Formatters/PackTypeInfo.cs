@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using Pack.Formatters.Collections;
 using Pack.Formatters.Objects;
 
 namespace Pack.Formatters;
@@ -8,7 +9,7 @@ namespace Pack.Formatters;
 internal static class PackTypeInfo<T>
 {
     /// <summary>Whether <typeparamref name="T"/>'s memory image is its wire form (little-endian hosts only).</summary>
-    public static readonly bool IsBlittable = TypeLayout.IsBlittable(typeof(T));
+    public static readonly bool IsBlittable = ComputeIsBlittable();
 
     /// <summary>
     /// The element size when <typeparamref name="T"/> is a single-dimensional array of blittable elements (written as
@@ -17,10 +18,36 @@ internal static class PackTypeInfo<T>
     /// </summary>
     public static readonly int BlittableArrayElementSize = ComputeBlittableArrayElementSize();
 
+    private static bool ComputeIsBlittable()
+    {
+        // A struct with a registered (source-generated) formatter says itself, checked without reflection: otherwise the
+        // first use of a struct would build the reflection contract and emit the offset probes that TypeLayout needs,
+        // the only such work in a process whose other types all have generated formatters.
+        if (typeof(T).IsValueType && !typeof(T).IsPrimitive && !typeof(T).IsEnum
+            && PackFormatterResolvers.Current.Length != 0
+            && PackFormatterResolvers.Find<T>() is PackBufferWriterFormatter<T> { HasBlittableLayout: { } known })
+        {
+            return known;
+        }
+
+        return TypeLayout.IsBlittable(typeof(T));
+    }
+
     private static int ComputeBlittableArrayElementSize()
     {
         var type = typeof(T);
-        if (!type.IsSZArray || type.GetElementType() is not { } element || !TypeLayout.IsBlittable(element))
+        if (!type.IsSZArray)
+        {
+            return 0;
+        }
+
+        // A registered array formatter knows its element type statically, hence the element's PackTypeInfo (above).
+        if (PackFormatterResolvers.Current.Length != 0 && PackFormatterResolvers.Find<T>() is IBlittableElements elements)
+        {
+            return elements.BlittableElementSize;
+        }
+
+        if (type.GetElementType() is not { } element || !TypeLayout.IsBlittable(element))
         {
             return 0;
         }

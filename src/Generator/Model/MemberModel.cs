@@ -14,6 +14,10 @@ namespace Pack.Generator.Model;
 /// <param name="PlainSize">The fixed-width wire size when plain (memory image = wire form), else 0.</param>
 /// <param name="IsBoolean">Whether the member is a <see cref="bool"/> (plain on write, validated on read).</param>
 /// <param name="PrimitiveMethod">The suffix of the writer's and reader's direct method, or <see langword="null"/> for WriteValue/ReadValue.</param>
+/// <param name="StorageField">The field that holds the value in memory (the field itself, or an auto-property's backing field), or <see langword="null"/>.</param>
+/// <param name="StorageAccessible">Whether generated code can take a reference to <paramref name="StorageField"/> directly (else through an UnsafeAccessor).</param>
+/// <param name="LayoutOffset">For a member of a blittable candidate, the offset its storage field must have (the wire offset), else -1.</param>
+/// <param name="NestedLayout">For a struct-typed member of a blittable candidate, the member's type, whose own layout check must hold too; else <see langword="null"/>.</param>
 internal sealed record MemberModel(
     string Name,
     bool IsField,
@@ -27,4 +31,8 @@ internal sealed record MemberModel(
     bool SetterAccessible,
     int PlainSize,
     bool IsBoolean,
-    string? PrimitiveMethod);
+    string? PrimitiveMethod,
+    string? StorageField,
+    bool StorageAccessible,
+    int LayoutOffset,
+    string? NestedLayout);

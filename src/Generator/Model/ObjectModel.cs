@@ -11,6 +11,7 @@ namespace Pack.Generator.Model;
 /// <param name="AccessClass">The declaration of the generic class holding a generic type's accessors (<c>Access&lt;T&gt;</c>), or <see langword="null"/>.</param>
 /// <param name="AccessPrefix">What precedes an accessor's name at its call site (<c>Access&lt;int&gt;.</c>), or empty.</param>
 /// <param name="InstanceSize">The C# expression of the instance size charged to the read's allocation budget.</param>
+/// <param name="Layout">For a struct, whether its memory image can be its wire form, decided with TypeLayout's rules.</param>
 internal sealed record ObjectModel(
     EquatableArray<MemberModel> Members,
     bool HasConstructor,
@@ -21,4 +22,5 @@ internal sealed record ObjectModel(
     string AccessTarget,
     string? AccessClass,
     string AccessPrefix,
-    string InstanceSize);
+    string InstanceSize,
+    BlittableLayout Layout);
