@@ -7,7 +7,7 @@
 # Writes to $OUT: Pack.Benchmarks.Codecs.Generated.G2_*-report-github.md/.csv and first-use.md (when, machine, load
 # average before and after, the command). Environment: OUT (default benchmarks/results/<UTC date>-first-use), LAUNCHES
 # (processes, hence samples, per benchmark; default 20), QUICK=1 (dry job, one process each: proves the script, measures
-# nothing), NO_BUILD=1 (reuse the Release build). 48 benchmarks x LAUNCHES processes, about 0.35 s each on 2 lightly
+# nothing), NO_BUILD=1 (reuse the Release build), FILTER (a subset, e.g. '*G2_W1_* *G2_W5_*'). 48 benchmarks x LAUNCHES processes, about 0.35 s each on 2 lightly
 # loaded cores, plus the builds: about 8-10 minutes with the defaults. Run it on a quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +19,9 @@ if [ -n "${QUICK:-}" ]; then
   launches=1
 fi
 mkdir -p "$out"
-args=(--filter '*G2_*' --job "$job" --launchCount "$launches")
+# FILTER: BenchmarkDotNet filters separated by spaces (default every G2 benchmark), e.g. FILTER='*G2_W1_* *G2_W5_*'.
+read -r -a filters <<<"${FILTER:-*G2_*}"
+args=(--filter "${filters[@]}" --job "$job" --launchCount "$launches")
 
 if [ -z "${NO_BUILD:-}" ]; then
   dotnet build -c Release benchmarks/Pack.Benchmarks -v q --nologo
@@ -33,7 +35,7 @@ rm -rf "$out/bdn"
   echo
   echo "Started $started; finished $(date -u '+%Y-%m-%d %H:%M') UTC, load average $(cut -d ' ' -f 1-3 /proc/loadavg)."
   echo "$(uname -srm); $(awk -F': ' '/^model name/{ print $2; exit }' /proc/cpuinfo), $(nproc) logical cores; .NET SDK $(dotnet --version)."
-  echo "Command: \`dotnet run -c Release --project benchmarks/Pack.Benchmarks -- --filter '*G2_*' --job $job --launchCount $launches\`."
+  echo "Command: \`dotnet run -c Release --project benchmarks/Pack.Benchmarks -- --filter $(printf "'%s' " "${filters[@]}")--job $job --launchCount $launches\`."
   echo
   echo "Each sample is one fresh process: global setup (build the value, load the serializer, register the generated"
   echo "context for the generated rows, and for AfterOtherType=True one round trip of an unrelated type), then one timed"
