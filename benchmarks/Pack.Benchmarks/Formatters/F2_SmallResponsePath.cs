@@ -40,6 +40,7 @@ public class F2_SmallResponsePath
     private Request _ceiling = null!;
     private Request _minimalJson = null!;
     private Request _minimalPack = null!;
+    private Request _minimalPackEndpointJson = null!;
     private Request _mvcJson = null!;
     private Request _mvcPack = null!;
 
@@ -76,12 +77,14 @@ public class F2_SmallResponsePath
         _ceiling = new Request(Find(endpoints, HttpWorkloadPaths.Ceiling.Trim('/')), "application/json", routeValues: false);
         _minimalJson = new Request(Find(endpoints, HttpWorkloadPaths.MinimalJson + "/" + HttpWorkloadPaths.Small), "application/json", routeValues: false);
         _minimalPack = new Request(Find(endpoints, HttpWorkloadPaths.MinimalPack + "/" + HttpWorkloadPaths.Small), PackMediaTypes.Pack, routeValues: false);
+        _minimalPackEndpointJson = new Request(Find(endpoints, HttpWorkloadPaths.MinimalPack + "/" + HttpWorkloadPaths.Small), "application/json", routeValues: false);
         _mvcJson = new Request(Find(endpoints, HttpWorkloadPaths.Prefix + "/" + HttpWorkloadPaths.Small), "application/json", routeValues: true);
         _mvcPack = new Request(Find(endpoints, HttpWorkloadPaths.Prefix + "/" + HttpWorkloadPaths.Small), PackMediaTypes.Pack, routeValues: true);
 
         // Each path must answer as the server does, or the benchmark would time an error page.
         Check(_minimalJson, "application/json; charset=utf-8", 76);
         Check(_minimalPack, PackMediaTypes.Pack, 52);
+        Check(_minimalPackEndpointJson, "application/json; charset=utf-8", 76);
         Check(_mvcJson, "application/json; charset=utf-8", 76);
         Check(_mvcPack, PackMediaTypes.Pack, 52);
     }
@@ -98,6 +101,10 @@ public class F2_SmallResponsePath
 
     [Benchmark, BenchmarkCategory(Minimal)]
     public Task<long> Minimal_Pack() => RunAsync(_minimalPack);
+
+    /// <summary>A <c>PackResults.Ok</c> endpoint asked for JSON (a client that does not speak Pack yet).</summary>
+    [Benchmark, BenchmarkCategory(Minimal)]
+    public Task<long> Minimal_PackEndpoint_Json() => RunAsync(_minimalPackEndpointJson);
 
     [Benchmark(Baseline = true), BenchmarkCategory(Mvc)]
     public Task<long> Mvc_Json() => RunAsync(_mvcJson);

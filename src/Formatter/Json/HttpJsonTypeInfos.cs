@@ -20,7 +20,9 @@ internal static class HttpJsonTypeInfos
     /// <summary>The app's minimal-API JSON options, or web defaults when there is no container entry.</summary>
     /// <param name="httpContext">The request.</param>
     public static JsonSerializerOptions Options(HttpContext httpContext)
-        => httpContext.RequestServices?.GetService<IOptions<JsonOptions>>()?.Value.SerializerOptions ?? Fallback;
+        => PackEndpointOptions.Of(httpContext)?.JsonOptions?.Value.SerializerOptions // No request scope for a Pack endpoint.
+           ?? httpContext.RequestServices?.GetService<IOptions<JsonOptions>>()?.Value.SerializerOptions
+           ?? Fallback;
 
     /// <summary>The contract of <typeparamref name="T"/>; fails with System.Text.Json's message when no resolver knows it.</summary>
     /// <typeparam name="T">The type written.</typeparam>
