@@ -27,7 +27,20 @@ internal static class HttpJsonTypeInfos
     /// <summary>The contract of <typeparamref name="T"/>; fails with System.Text.Json's message when no resolver knows it.</summary>
     /// <typeparam name="T">The type written.</typeparam>
     /// <param name="httpContext">The request.</param>
-    public static JsonTypeInfo<T> Get<T>(HttpContext httpContext) => (JsonTypeInfo<T>)GetTypeInfo(Options(httpContext), typeof(T));
+    public static JsonTypeInfo<T> Get<T>(HttpContext httpContext)
+    {
+        // The contract found last for these options, compared by reference: an app has one set of JSON options, so this
+        // saves System.Text.Json's own lookup on every response; another set just replaces the entry.
+        var options = Options(httpContext);
+        if (LastTypeInfo<T>.Entry is { } last && ReferenceEquals(last.Options, options))
+        {
+            return last.TypeInfo;
+        }
+
+        var typeInfo = (JsonTypeInfo<T>)GetTypeInfo(options, typeof(T));
+        LastTypeInfo<T>.Entry = new TypeInfoEntry<T>(options, typeInfo);
+        return typeInfo;
+    }
 
     /// <summary>The contract of <paramref name="type"/>, locking options without a resolver with the reflection-based one as <see cref="JsonSerializer"/> does.</summary>
     /// <param name="options">The JSON options.</param>
@@ -52,5 +65,17 @@ internal static class HttpJsonTypeInfos
         {
             options.MakeReadOnly(populateMissingResolver: true);
         }
+    }
+
+    private static class LastTypeInfo<T>
+    {
+        public static TypeInfoEntry<T>? Entry;
+    }
+
+    private sealed class TypeInfoEntry<T>(JsonSerializerOptions options, JsonTypeInfo<T> typeInfo)
+    {
+        public JsonSerializerOptions Options { get; } = options;
+
+        public JsonTypeInfo<T> TypeInfo { get; } = typeInfo;
     }
 }

@@ -40,9 +40,17 @@ internal static class AcceptHeader
             return true;
         }
 
-        if (single is not null && Scan(single) is { } prefersPack)
+        if (single is not null)
         {
-            return prefersPack;
+            if (IsJsonName(single))
+            {
+                return false; // A JSON media type, whole: what JSON clients send, answered without a scan.
+            }
+
+            if (Scan(single) is { } prefersPack)
+            {
+                return prefersPack;
+            }
         }
 
         return PrefersPackParsed(accept);

@@ -70,6 +70,31 @@ public sealed class PackEndpointOptionsTests
         Assert.Equal("{\"first-value\":2}", System.Text.Encoding.UTF8.GetString(body.ToArray()));
     }
 
+    [Fact]
+    public async Task PackOk_AskedForJsonByAppsWithDifferentJsonOptions_EachUsesItsOwn()
+    {
+        using var snake = new ServiceCollection().ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = System.Text.Json.JsonNamingPolicy.SnakeCaseLower).BuildServiceProvider();
+        using var kebab = new ServiceCollection().ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = System.Text.Json.JsonNamingPolicy.KebabCaseUpper).BuildServiceProvider();
+
+        for (var round = 0; round < 2; round++)
+        {
+            Assert.Equal("{\"first_value\":3}", await WriteJsonAsync(snake, 3));
+            Assert.Equal("{\"FIRST-VALUE\":4}", await WriteJsonAsync(kebab, 4));
+        }
+    }
+
+    private static async Task<string> WriteJsonAsync(IServiceProvider services, int value)
+    {
+        var context = new DefaultHttpContext();
+        context.Features.Set<IServiceProvidersFeature>(new ThrowingServiceProvidersFeature());
+        context.SetEndpoint(BuildEndpoint(services));
+        context.Request.Headers.Accept = "application/json";
+        using var body = new MemoryStream();
+        context.Response.Body = body;
+        await PackResults.Ok(new Pair { FirstValue = value }).ExecuteAsync(context);
+        return System.Text.Encoding.UTF8.GetString(body.ToArray());
+    }
+
     public sealed class Pair
     {
         public int FirstValue { get; set; }
