@@ -29,16 +29,16 @@ internal static class HttpJsonTypeInfos
     /// <param name="httpContext">The request.</param>
     public static JsonTypeInfo<T> Get<T>(HttpContext httpContext)
     {
-        // The contract found last for these options, compared by reference: an app has one set of JSON options, so this
-        // saves System.Text.Json's own lookup on every response; another set just replaces the entry.
+        // The contract kept for the first options seen, compared by reference: an app has one set of JSON options, so this
+        // saves System.Text.Json's own lookup on every response. Other options (another app in the process) use that lookup.
         var options = Options(httpContext);
-        if (LastTypeInfo<T>.Entry is { } last && ReferenceEquals(last.Options, options))
+        if (CachedTypeInfo<T>.Entry is { } cached && ReferenceEquals(cached.Options, options))
         {
-            return last.TypeInfo;
+            return cached.TypeInfo;
         }
 
         var typeInfo = (JsonTypeInfo<T>)GetTypeInfo(options, typeof(T));
-        LastTypeInfo<T>.Entry = new TypeInfoEntry<T>(options, typeInfo);
+        CachedTypeInfo<T>.Entry ??= new TypeInfoEntry<T>(options, typeInfo);
         return typeInfo;
     }
 
@@ -67,7 +67,7 @@ internal static class HttpJsonTypeInfos
         }
     }
 
-    private static class LastTypeInfo<T>
+    private static class CachedTypeInfo<T>
     {
         public static TypeInfoEntry<T>? Entry;
     }
