@@ -172,4 +172,61 @@ public sealed class PackClientOptionsTests : IAsyncLifetime
         await Assert.ThrowsAsync<PackContentException>(() => client.GetFromPackAsync<Paint>("paint", new PackClientOptions(), _timeout.Token));
         Assert.Equal(Color.Blue, (await client.GetFromPackAsync<Paint>("paint", _timeout.Token))!.Color);
     }
+    [Fact]
+    public async Task AddPackNegotiation_RequestReplacedByAnEarlierHandler_ClientJsonOptionsStillApply()
+    {
+        // A handler that sends a copy (as some retry handlers do) hands the negotiation handler a plain HttpRequestMessage.
+        var services = new ServiceCollection();
+        services.AddHttpClient("legacy", client => client.BaseAddress = _baseAddress)
+            .AddHttpMessageHandler(() => new CopyingHandler())
+            .AddPackNegotiation(options => options.JsonSerializerOptions = ServerJson);
+        using var provider = services.BuildServiceProvider();
+        using var client = provider.GetRequiredService<IHttpClientFactory>().CreateClient("legacy");
+
+        Paint? read = await client.GetFromPackAsync<Paint>("paint", _timeout.Token);
+
+        Assert.Equal(Color.Blue, read!.Color);
+    }
+
+    [Fact]
+    public async Task AddPackNegotiation_RequestCopiedWithItsOptionsByALaterHandler_ClientJsonOptionsStillApply()
+    {
+        var services = new ServiceCollection();
+        services.AddHttpClient("legacy", client => client.BaseAddress = _baseAddress)
+            .AddPackNegotiation(options => options.JsonSerializerOptions = ServerJson)
+            .AddHttpMessageHandler(() => new CopyingHandler(copyOptions: true));
+        using var provider = services.BuildServiceProvider();
+        using var client = provider.GetRequiredService<IHttpClientFactory>().CreateClient("legacy");
+
+        Paint? read = await client.GetFromPackAsync<Paint>("paint", _timeout.Token);
+
+        Assert.Equal(Color.Blue, read!.Color);
+    }
+
+    private sealed class CopyingHandler(bool copyOptions = false) : DelegatingHandler
+    {
+        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+        {
+            var copy = new HttpRequestMessage(request.Method, request.RequestUri)
+            {
+                Version = request.Version,
+                VersionPolicy = request.VersionPolicy,
+                Content = request.Content,
+            };
+            foreach (var header in request.Headers)
+            {
+                copy.Headers.TryAddWithoutValidation(header.Key, header.Value);
+            }
+
+            if (copyOptions)
+            {
+                foreach (var option in request.Options)
+                {
+                    copy.Options.Set(new HttpRequestOptionsKey<object?>(option.Key), option.Value);
+                }
+            }
+
+            return base.SendAsync(copy, cancellationToken);
+        }
+    }
 }

@@ -29,7 +29,7 @@ public static class HttpContentPackExtensions
     public static Task<T?> ReadFromPackAsync<T>(this HttpContent content, PackSerializerOptions? options, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(content);
-        return ReadCoreAsync<T>(content, PackClientOptions.WithSerializerOptions(options, request: null), statusCode: null, cancellationToken);
+        return ReadCoreAsync<T>(content, PackClientOptions.WithSerializerOptions(options, request: null), statusCode: null, cancellationToken).AsTask();
     }
 
     /// <summary>Reads the content as a <typeparamref name="T"/>, with the Pack and JSON options of <paramref name="clientOptions"/>.</summary>
@@ -44,7 +44,7 @@ public static class HttpContentPackExtensions
     public static Task<T?> ReadFromPackAsync<T>(this HttpContent content, PackClientOptions? clientOptions, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(content);
-        return ReadCoreAsync<T>(content, clientOptions ?? PackClientOptions.Default, statusCode: null, cancellationToken);
+        return ReadCoreAsync<T>(content, clientOptions ?? PackClientOptions.Default, statusCode: null, cancellationToken).AsTask();
     }
 
     /// <inheritdoc cref="ReadFromPackAsync{T}(HttpContent, PackSerializerOptions?, CancellationToken)"/>
@@ -85,7 +85,7 @@ public static class HttpContentPackExtensions
     public static IAsyncEnumerable<T?> ReadFromPackAsAsyncEnumerable<T>(this HttpContent content, CancellationToken cancellationToken = default) =>
         ReadFromPackAsAsyncEnumerable<T>(content, options: null, cancellationToken);
 
-    internal static async Task<T?> ReadCoreAsync<T>(HttpContent content, PackClientOptions options, HttpStatusCode? statusCode, CancellationToken cancellationToken)
+    internal static async ValueTask<T?> ReadCoreAsync<T>(HttpContent content, PackClientOptions options, HttpStatusCode? statusCode, CancellationToken cancellationToken)
     {
         if (content.Headers.ContentLength == 0)
         {

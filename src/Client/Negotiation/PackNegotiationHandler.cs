@@ -77,7 +77,7 @@ public sealed class PackNegotiationHandler : DelegatingHandler
 
         if (_options is not null)
         {
-            request.Options.Set(PackClientOptions.RequestKey, _options);
+            PackClientOptions.SetOn(request, _options);
             if (request.Content is PackContent content)
             {
                 content.UseClientOptions(_options.SerializerOptions);

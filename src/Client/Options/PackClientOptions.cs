@@ -37,9 +37,27 @@ public sealed class PackClientOptions
 
     /// <summary>Per-call options first, then those of the client that sent <paramref name="request"/>, then the defaults.</summary>
     internal static PackClientOptions Resolve(PackClientOptions? perCall, HttpRequestMessage? request) =>
-        perCall
-        ?? (request is not null && request.Options.TryGetValue(RequestKey, out var client) ? client : null)
-        ?? Default;
+        perCall ?? FromRequest(request) ?? Default;
+
+    /// <summary>Records the client's options on <paramref name="request"/> for <see cref="Resolve"/>.</summary>
+    internal static void SetOn(HttpRequestMessage request, PackClientOptions options)
+    {
+        // In Options, where a handler that sends a copy of the request (hedging, say) copies them from; and in the field
+        // of a request the extensions built, so that reading them back needs no Options when nobody set any.
+        request.Options.Set(RequestKey, options);
+        if (request is PackRequestMessage packRequest)
+        {
+            packRequest.ClientOptions = options;
+        }
+    }
+
+    private static PackClientOptions? FromRequest(HttpRequestMessage? request) => request switch
+    {
+        null => null,
+        // Not request.Options: reading it creates the options dictionary, on every call through a client without options.
+        PackRequestMessage packRequest => packRequest.ClientOptions,
+        _ => request.Options.TryGetValue(RequestKey, out var client) ? client : null,
+    };
 
     /// <summary>Options for a call that passed only Pack options: those, with the client's (or default) JSON options.</summary>
     internal static PackClientOptions WithSerializerOptions(PackSerializerOptions? serializerOptions, HttpRequestMessage? request)

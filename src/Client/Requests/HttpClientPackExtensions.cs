@@ -18,7 +18,7 @@ public static partial class HttpClientPackExtensions
     {
         // A hand-built request does not inherit the client's defaults (HttpClient applies them only in its own helpers),
         // so copy them: a client configured for HTTP/2 must send HTTP/2.
-        var request = new HttpRequestMessage(method, requestUri)
+        var request = new PackRequestMessage(method, requestUri)
         {
             Content = content,
             Version = client.DefaultRequestVersion,
@@ -88,7 +88,8 @@ public static partial class HttpClientPackExtensions
         return await client.SendAsync(jsonRequest, completion, cancellationToken).ConfigureAwait(false);
     }
 
-    private static async Task<TResult?> ReadResultAsync<TResult>(HttpResponseMessage response, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
+    // ValueTasks, so that a body already buffered with the headers (a small response) is read without a Task per level.
+    private static async ValueTask<TResult?> ReadResultAsync<TResult>(HttpResponseMessage response, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
     {
         await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
         if (response.StatusCode == HttpStatusCode.NoContent)

@@ -18,6 +18,8 @@ public sealed class PackOutputFormatter : OutputFormatter
     private static readonly MediaTypeHeaderValue PackStreamMediaType = MediaTypeHeaderValue.Parse(PackMediaTypes.PackStream).CopyAsReadOnly();
     private static readonly StringSegment PackContentType = new(PackMediaTypes.Pack);
     private static readonly StringSegment PackStreamContentType = new(PackMediaTypes.PackStream);
+    private static readonly MediaType PackRange = new(PackMediaTypes.Pack);
+    private static readonly MediaType PackStreamRange = new(PackMediaTypes.PackStream);
 
     private readonly PackFormatterOptions _options;
     private readonly ILogger _logger;
@@ -117,7 +119,8 @@ public sealed class PackOutputFormatter : OutputFormatter
     private static Type? GetObjectType(OutputFormatterCanWriteContext context) =>
         context.ObjectType is null || context.ObjectType == typeof(object) ? context.Object?.GetType() ?? context.ObjectType : context.ObjectType;
 
-    private static bool IsPack(MediaType requested) => new MediaType(PackMediaTypes.Pack).IsSubsetOf(requested);
+    // Parsed once: these run for every response negotiated to Pack.
+    private static bool IsPack(MediaType requested) => PackRange.IsSubsetOf(requested);
 
-    private static bool IsPackStream(MediaType requested) => new MediaType(PackMediaTypes.PackStream).IsSubsetOf(requested);
+    private static bool IsPackStream(MediaType requested) => PackStreamRange.IsSubsetOf(requested);
 }

@@ -9,6 +9,12 @@ internal static class VaryHeader
     public static void AddAccept(HttpResponse response)
     {
         var vary = response.Headers.Vary;
+        if (vary.Count == 0)
+        {
+            response.Headers.Vary = HeaderNames.Accept;
+            return;
+        }
+
         foreach (var value in vary)
         {
             if (value is not null && value.Contains(HeaderNames.Accept, StringComparison.OrdinalIgnoreCase))

@@ -20,12 +20,27 @@ internal static class HttpJsonTypeInfos
     /// <summary>The app's minimal-API JSON options, or web defaults when there is no container entry.</summary>
     /// <param name="httpContext">The request.</param>
     public static JsonSerializerOptions Options(HttpContext httpContext)
-        => httpContext.RequestServices?.GetService<IOptions<JsonOptions>>()?.Value.SerializerOptions ?? Fallback;
+        => PackEndpointOptions.Of(httpContext)?.JsonOptions?.Value.SerializerOptions // No request scope for a Pack endpoint.
+           ?? httpContext.RequestServices?.GetService<IOptions<JsonOptions>>()?.Value.SerializerOptions
+           ?? Fallback;
 
     /// <summary>The contract of <typeparamref name="T"/>; fails with System.Text.Json's message when no resolver knows it.</summary>
     /// <typeparam name="T">The type written.</typeparam>
     /// <param name="httpContext">The request.</param>
-    public static JsonTypeInfo<T> Get<T>(HttpContext httpContext) => (JsonTypeInfo<T>)GetTypeInfo(Options(httpContext), typeof(T));
+    public static JsonTypeInfo<T> Get<T>(HttpContext httpContext)
+    {
+        // The contract kept for the first options seen, compared by reference: an app has one set of JSON options, so this
+        // saves System.Text.Json's own lookup on every response. Other options (another app in the process) use that lookup.
+        var options = Options(httpContext);
+        if (CachedTypeInfo<T>.Entry is { } cached && ReferenceEquals(cached.Options, options))
+        {
+            return cached.TypeInfo;
+        }
+
+        var typeInfo = (JsonTypeInfo<T>)GetTypeInfo(options, typeof(T));
+        CachedTypeInfo<T>.Entry ??= new TypeInfoEntry<T>(options, typeInfo);
+        return typeInfo;
+    }
 
     /// <summary>The contract of <paramref name="type"/>, locking options without a resolver with the reflection-based one as <see cref="JsonSerializer"/> does.</summary>
     /// <param name="options">The JSON options.</param>
@@ -50,5 +65,17 @@ internal static class HttpJsonTypeInfos
         {
             options.MakeReadOnly(populateMissingResolver: true);
         }
+    }
+
+    private static class CachedTypeInfo<T>
+    {
+        public static TypeInfoEntry<T>? Entry;
+    }
+
+    private sealed class TypeInfoEntry<T>(JsonSerializerOptions options, JsonTypeInfo<T> typeInfo)
+    {
+        public JsonSerializerOptions Options { get; } = options;
+
+        public JsonTypeInfo<T> TypeInfo { get; } = typeInfo;
     }
 }

@@ -26,7 +26,7 @@ internal static class PackResultWriter
 
         var options = PackEndpointOptions.Get(httpContext);
         // The declared type first: PackResults.Stream declares IAsyncEnumerable<T> itself, which needs no reflection to recognise.
-        if (value is not null && (AsyncEnumerableTypes.GetElementType(typeof(TValue)) ?? AsyncEnumerableTypes.GetElementType(value.GetType())) is { } elementType)
+        if (value is not null && AsyncEnumerableTypes.GetElementType(value) is { } elementType)
         {
             response.ContentType = PackMediaTypes.PackStream;
             var logger = httpContext.RequestServices.GetRequiredService<ILoggerFactory>().CreateLogger(LoggerCategory);

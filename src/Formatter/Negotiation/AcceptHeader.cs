@@ -21,23 +21,51 @@ internal static class AcceptHeader
     // RFC 9110 token characters less '*' and '+', so wildcards and suffixes go to the full rules.
     private static readonly SearchValues<char> TokenCharacters = SearchValues.Create("!#$%&'.^_`|~-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
     private const string Whitespace = " \t";
+    private const string PackClientAccept = PackMediaTypes.Pack + ", application/json;q=0.9";
+    private const string PackClientStreamAccept = PackMediaTypes.PackStream + ", " + PackMediaTypes.Pack + ", application/json;q=0.9";
 
     /// <summary>Whether the response should be Pack rather than JSON: <c>?format=pack</c>, or the <c>Accept</c> header.</summary>
     public static bool PrefersPack(HttpRequest request)
     {
+        // The Accept values Pack clients send answer at once, whatever the query: they ask for Pack, as ?format=pack does.
+        var accept = request.Headers.Accept;
+        var single = accept.Count == 1 ? accept[0] : null;
+        if (IsPackClientAccept(single))
+        {
+            return true;
+        }
+
         if (PackFormatQuery.AsksForPack(request))
         {
             return true;
         }
 
-        var accept = request.Headers.Accept;
-        if (accept.Count == 1 && Scan(accept[0]) is { } prefersPack)
+        if (single is not null)
         {
-            return prefersPack;
+            if (IsJsonName(single))
+            {
+                return false; // A JSON media type, whole: what JSON clients send, answered without a scan.
+            }
+
+            if (Scan(single) is { } prefersPack)
+            {
+                return prefersPack;
+            }
         }
 
         return PrefersPackParsed(accept);
     }
+
+    /// <summary>
+    /// Whether <paramref name="header"/> is, whole, one of the values Pack clients send: a Pack media type, or Pack.Client's
+    /// <c>application/x-pack, application/json;q=0.9</c> (and its stream variant). One comparison, where <see cref="Scan"/>
+    /// would split and check each range; the answer is the same.
+    /// </summary>
+    internal static bool IsPackClientAccept(string? header)
+        => header is not null
+           && (IsPackName(header)
+               || header.Equals(PackClientAccept, StringComparison.OrdinalIgnoreCase)
+               || header.Equals(PackClientStreamAccept, StringComparison.OrdinalIgnoreCase));
 
     /// <summary>The negotiation rules applied to a parsed <c>Accept</c>: the reference that <see cref="Scan"/> must agree with.</summary>
     internal static bool PrefersPackParsed(StringValues accept)

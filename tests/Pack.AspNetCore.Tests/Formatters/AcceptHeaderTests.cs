@@ -118,4 +118,38 @@ public sealed class AcceptHeaderTests
         Assert.Equal(0, allocated);
         Assert.Null(context.Features.Get<IQueryFeature>());
     }
+    [Theory]
+    [InlineData("application/x-pack", true)]
+    [InlineData("APPLICATION/X-PACK", true)]
+    [InlineData("application/x-pack-stream", true)]
+    [InlineData("application/x-pack, application/json;q=0.9", true)]
+    [InlineData("application/x-pack-stream, application/x-pack, application/json;q=0.9", true)]
+    [InlineData("application/json", false)]
+    [InlineData("application/x-pack;q=0", false)]
+    [InlineData("application/x-pack, */*", false)]
+    [InlineData("application/x-pack, application/json;q=0.9, */*", false)]
+    [InlineData("", false)]
+    [InlineData(null, false)]
+    public void IsPackClientAccept_Accept_AnswersOnlyWhereTheParsedRulesPreferPack(string? accept, bool expected)
+    {
+        Assert.Equal(expected, AcceptHeader.IsPackClientAccept(accept));
+        if (expected)
+        {
+            Assert.True(AcceptHeader.PrefersPackParsed(accept));
+        }
+    }
+
+    [Theory]
+    [InlineData("application/x-pack", "?format=json", true)]
+    [InlineData("application/x-pack, application/json;q=0.9", "?format=json", true)]
+    [InlineData("application/json", "?format=pack", true)]
+    [InlineData("application/json", "?format=json", false)]
+    public void PrefersPack_AcceptAndFormatQuery_PackWhenEitherAsksForIt(string accept, string query, bool expected)
+    {
+        var context = new DefaultHttpContext();
+        context.Request.Headers.Accept = accept;
+        context.Request.QueryString = new QueryString(query);
+
+        Assert.Equal(expected, AcceptHeader.PrefersPack(context.Request));
+    }
 }

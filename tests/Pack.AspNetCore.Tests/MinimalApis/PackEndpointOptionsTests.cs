@@ -33,11 +33,80 @@ public sealed class PackEndpointOptionsTests
         Assert.Equal(options.MaxRequestBodySize, PackEndpointOptions.Get(context).MaxRequestBodySize);
     }
 
-    private static Endpoint BuildEndpoint(PackFormatterOptions options)
+    [Fact]
+    public async Task PackOk_AskedForJson_WritesWithTheAppsJsonOptionsWithoutRequestServices()
     {
-        var services = new ServiceCollection().AddSingleton(Microsoft.Extensions.Options.Options.Create(options)).BuildServiceProvider();
+        var services = new ServiceCollection()
+            .AddSingleton(Microsoft.Extensions.Options.Options.Create(new PackFormatterOptions()))
+            .ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = System.Text.Json.JsonNamingPolicy.SnakeCaseUpper)
+            .BuildServiceProvider();
+        var context = new DefaultHttpContext();
+        context.Features.Set<IServiceProvidersFeature>(new ThrowingServiceProvidersFeature());
+        context.SetEndpoint(BuildEndpoint(services));
+        context.Request.Headers.Accept = "application/json";
+        using var body = new MemoryStream();
+        context.Response.Body = body;
+
+        await PackResults.Ok(new Pair { FirstValue = 1 }).ExecuteAsync(context);
+
+        Assert.Equal("application/json; charset=utf-8", context.Response.ContentType);
+        Assert.Equal("{\"FIRST_VALUE\":1}", System.Text.Encoding.UTF8.GetString(body.ToArray()));
+    }
+
+    [Fact]
+    public async Task PackOk_AskedForJsonOnAnEndpointWithoutPackMetadata_UsesTheRequestServicesJsonOptions()
+    {
+        using var services = new ServiceCollection()
+            .ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = System.Text.Json.JsonNamingPolicy.KebabCaseLower)
+            .BuildServiceProvider();
+        var context = new DefaultHttpContext { RequestServices = services };
+        context.SetEndpoint(new Endpoint(null, EndpointMetadataCollection.Empty, "plain"));
+        context.Request.Headers.Accept = "application/json";
+        using var body = new MemoryStream();
+        context.Response.Body = body;
+
+        await PackResults.Ok(new Pair { FirstValue = 2 }).ExecuteAsync(context);
+
+        Assert.Equal("{\"first-value\":2}", System.Text.Encoding.UTF8.GetString(body.ToArray()));
+    }
+
+    [Fact]
+    public async Task PackOk_AskedForJsonByAppsWithDifferentJsonOptions_EachUsesItsOwn()
+    {
+        using var snake = new ServiceCollection().ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = System.Text.Json.JsonNamingPolicy.SnakeCaseLower).BuildServiceProvider();
+        using var kebab = new ServiceCollection().ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = System.Text.Json.JsonNamingPolicy.KebabCaseUpper).BuildServiceProvider();
+
+        for (var round = 0; round < 2; round++)
+        {
+            Assert.Equal("{\"first_value\":3}", await WriteJsonAsync(snake, 3));
+            Assert.Equal("{\"FIRST-VALUE\":4}", await WriteJsonAsync(kebab, 4));
+        }
+    }
+
+    private static async Task<string> WriteJsonAsync(IServiceProvider services, int value)
+    {
+        var context = new DefaultHttpContext();
+        context.Features.Set<IServiceProvidersFeature>(new ThrowingServiceProvidersFeature());
+        context.SetEndpoint(BuildEndpoint(services));
+        context.Request.Headers.Accept = "application/json";
+        using var body = new MemoryStream();
+        context.Response.Body = body;
+        await PackResults.Ok(new Pair { FirstValue = value }).ExecuteAsync(context);
+        return System.Text.Encoding.UTF8.GetString(body.ToArray());
+    }
+
+    public sealed class Pair
+    {
+        public int FirstValue { get; set; }
+    }
+
+    private static Endpoint BuildEndpoint(PackFormatterOptions options)
+        => BuildEndpoint(new ServiceCollection().AddSingleton(Microsoft.Extensions.Options.Options.Create(options)).BuildServiceProvider());
+
+    private static Endpoint BuildEndpoint(IServiceProvider services)
+    {
         var builder = new RouteEndpointBuilder(_ => Task.CompletedTask, RoutePatternFactory.Parse("/x"), 0) { ApplicationServices = services };
-        var method = typeof(PackEndpointOptionsTests).GetMethod(nameof(BuildEndpoint), System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)!;
+        var method = typeof(PackEndpointOptionsTests).GetMethod(nameof(Populate), System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)!;
         Populate<PackOk<string>>(method, builder);
         Populate<PackCreated<string>>(method, builder);
         Assert.Single(builder.Metadata.OfType<PackEndpointOptions>());
