@@ -90,6 +90,21 @@ public class PackSerializerRoundTripTests
     }
 
     [Fact]
+    public void Serialize_StringArray_SameBytesAsStringListAndEnumerable()
+    {
+        // string[] has a formatter of its own; List<string> and IEnumerable<string> go through the generic collection code.
+        string?[] values = ["a", null, string.Empty, "héllo", "这件事 试验", new string('x', 40_000)];
+
+        var fromArray = PackSerializer.Serialize(values);
+
+        Assert.Equal(PackSerializer.Serialize(new List<string?>(values)), fromArray);
+        Assert.Equal(PackSerializer.Serialize<IEnumerable<string?>>(values.Select(static v => v)), fromArray);
+        Assert.Equal(values, PackSerializer.Deserialize<string?[]>(fromArray));
+        Assert.Equal(PackSerializer.Serialize<string[]>(null), PackSerializer.Serialize<List<string>>(null));
+        Assert.Empty(RoundTrip<string[]>([])!);
+    }
+
+    [Fact]
     public void Serialize_StringWithLoneSurrogate_ThrowsPackException()
     {
         var exception = Assert.Throws<PackException>(() => PackSerializer.Serialize("bad \uD800 surrogate"));

@@ -136,7 +136,7 @@ internal static class PackFormatterFactory
         if (type.IsArray)
         {
             return type.IsSZArray
-                ? Instantiate(typeof(ArrayFormatter<>), type.GetElementType()!)
+                ? type == typeof(string[]) ? StringArrayFormatter.Instance : Instantiate(typeof(ArrayFormatter<>), type.GetElementType()!)
                 : throw new NotSupportedException($"Multi-dimensional arrays ({type}) are not supported by Pack; use jagged arrays.");
         }
 

@@ -30,7 +30,8 @@ public static class PackFormatters
     /// <summary>The formatter of a single-dimensional array.</summary>
     /// <typeparam name="T">The element type.</typeparam>
     /// <returns>The formatter.</returns>
-    public static PackFormatter<T[]> Array<T>() => new ArrayFormatter<T>();
+    public static PackFormatter<T[]> Array<T>()
+        => typeof(T) == typeof(string) ? (PackFormatter<T[]>)(object)StringArrayFormatter.Instance : new ArrayFormatter<T>();
 
     /// <summary>The formatter of <see cref="List{T}"/>.</summary>
     /// <typeparam name="T">The element type.</typeparam>
