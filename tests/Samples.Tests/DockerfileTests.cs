@@ -11,7 +11,7 @@ namespace Pack.Samples.Tests;
 /// </summary>
 public sealed class DockerfileTests
 {
-    private static readonly string Root = FindRoot();
+    private static readonly string Root = RepositoryRoot.Path;
 
     public static TheoryData<string> Dockerfiles()
     {
@@ -245,17 +245,4 @@ public sealed class DockerfileTests
         destination.Length == 0 ? relative : destination.TrimEnd('/') + "/" + relative;
 
     private static string Relative(string full) => Path.GetRelativePath(Root, full).Replace('\\', '/');
-
-    private static string FindRoot()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "Web.sln")))
-            {
-                return directory.FullName;
-            }
-        }
-
-        throw new InvalidOperationException($"No Web.sln above {AppContext.BaseDirectory}.");
-    }
 }

@@ -11,7 +11,7 @@ namespace Pack.Samples.Tests;
 /// </summary>
 public sealed partial class ShellScriptTests
 {
-    private static readonly string Root = FindRoot();
+    private static readonly string Root = RepositoryRoot.Path;
 
     public static TheoryData<string> Scripts()
     {
@@ -120,17 +120,4 @@ public sealed partial class ShellScriptTests
     // A single pipe (not ||) followed by head, or by grep with -q, -m or -l among its flags.
     [GeneratedRegex(@"(?<!\|)\|(?!\|)\s*(head\b|grep(\s+-[A-Za-z]+)*\s+-[A-Za-z]*[qml])")]
     private static partial Regex EarlyReaderPattern();
-
-    private static string FindRoot()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "Web.sln")))
-            {
-                return directory.FullName;
-            }
-        }
-
-        throw new InvalidOperationException("Web.sln not found above " + AppContext.BaseDirectory);
-    }
 }
