@@ -40,17 +40,11 @@ public sealed class PackEndpointOptionsTests
             .AddSingleton(Microsoft.Extensions.Options.Options.Create(new PackFormatterOptions()))
             .ConfigureHttpJsonOptions(json => json.SerializerOptions.PropertyNamingPolicy = System.Text.Json.JsonNamingPolicy.SnakeCaseUpper)
             .BuildServiceProvider();
-        var context = new DefaultHttpContext();
-        context.Features.Set<IServiceProvidersFeature>(new ThrowingServiceProvidersFeature());
-        context.SetEndpoint(BuildEndpoint(services));
-        context.Request.Headers.Accept = "application/json";
-        using var body = new MemoryStream();
-        context.Response.Body = body;
 
-        await PackResults.Ok(new Pair { FirstValue = 1 }).ExecuteAsync(context);
+        var (contentType, body) = await WriteJsonAsync(services, 1);
 
-        Assert.Equal("application/json; charset=utf-8", context.Response.ContentType);
-        Assert.Equal("{\"FIRST_VALUE\":1}", System.Text.Encoding.UTF8.GetString(body.ToArray()));
+        Assert.Equal("application/json; charset=utf-8", contentType);
+        Assert.Equal("{\"FIRST_VALUE\":1}", body);
     }
 
     [Fact]
@@ -78,12 +72,13 @@ public sealed class PackEndpointOptionsTests
 
         for (var round = 0; round < 2; round++)
         {
-            Assert.Equal("{\"first_value\":3}", await WriteJsonAsync(snake, 3));
-            Assert.Equal("{\"FIRST-VALUE\":4}", await WriteJsonAsync(kebab, 4));
+            Assert.Equal("{\"first_value\":3}", (await WriteJsonAsync(snake, 3)).Body);
+            Assert.Equal("{\"FIRST-VALUE\":4}", (await WriteJsonAsync(kebab, 4)).Body);
         }
     }
 
-    private static async Task<string> WriteJsonAsync(IServiceProvider services, int value)
+    /// <summary>Executes <c>PackResults.Ok</c> asked for JSON on an endpoint built from <paramref name="services"/>; touching RequestServices throws.</summary>
+    private static async Task<(string? ContentType, string Body)> WriteJsonAsync(IServiceProvider services, int value)
     {
         var context = new DefaultHttpContext();
         context.Features.Set<IServiceProvidersFeature>(new ThrowingServiceProvidersFeature());
@@ -92,7 +87,7 @@ public sealed class PackEndpointOptionsTests
         using var body = new MemoryStream();
         context.Response.Body = body;
         await PackResults.Ok(new Pair { FirstValue = value }).ExecuteAsync(context);
-        return System.Text.Encoding.UTF8.GetString(body.ToArray());
+        return (context.Response.ContentType, System.Text.Encoding.UTF8.GetString(body.ToArray()));
     }
 
     public sealed class Pair

@@ -80,7 +80,8 @@ internal static class CollectionHelpers
         reader.ExitDepth();
     }
 
-    private static void ReadStrings(ref PackReader reader, Span<string?> destination)
+    /// <summary>Reads as many strings as <paramref name="destination"/> holds, directly (no formatter call per element).</summary>
+    public static void ReadStrings(ref PackReader reader, Span<string?> destination)
     {
         for (int i = 0; i < destination.Length; i++)
         {

@@ -51,11 +51,7 @@ internal sealed class StringArrayFormatter : PackFormatter<string?[]>, IBlittabl
 
         var array = count == 0 ? [] : new string?[count];
         reader.EnterDepth();
-        for (int i = 0; i < array.Length; i++)
-        {
-            array[i] = reader.ReadString();
-        }
-
+        CollectionHelpers.ReadStrings(ref reader, array);
         reader.ExitDepth();
         return array;
     }
