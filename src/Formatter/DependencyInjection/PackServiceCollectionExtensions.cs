@@ -1,5 +1,7 @@
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.OutputCaching;
 using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Options;
 using Pack.AspNetCore;
 
 namespace Microsoft.Extensions.DependencyInjection;
@@ -9,7 +11,8 @@ public static class PackServiceCollectionExtensions
 {
     /// <summary>
     /// Registers <see cref="PackFormatterOptions"/> (read by <see cref="PackResults"/> and <see cref="PackBody{T}"/>) and a
-    /// problem-details writer that answers clients whose <c>Accept</c> names only Pack with <c>application/problem+json</c>.
+    /// problem-details writer that answers clients whose <c>Accept</c> names only Pack with <c>application/problem+json</c>,
+    /// and, for apps that use ASP.NET Core's output cache, a base policy that keys cached responses by <c>Accept</c>.
     /// Calling it more than once is safe; <see cref="PackMvcBuilderExtensions.AddPackFormatters(IMvcBuilder, Action{PackFormatterOptions}?)"/> calls it.
     /// </summary>
     /// <param name="services">The service collection.</param>
@@ -26,6 +29,7 @@ public static class PackServiceCollectionExtensions
         }
 
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IProblemDetailsWriter, PackProblemDetailsWriter>());
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IConfigureOptions<OutputCacheOptions>, PackOutputCacheOptionsSetup>());
         services.AddPackMetrics();
         return services;
     }

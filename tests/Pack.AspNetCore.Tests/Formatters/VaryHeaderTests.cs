@@ -28,8 +28,24 @@ public sealed class VaryHeaderTests
     }
 
     [Theory]
+    [InlineData("Accept-Encoding")]
+    [InlineData("Accept-Language, Origin")]
+    [InlineData("X-Accept")]
+    public void AddAccept_VaryNamesOnlyLongerHeaders_AppendsAccept(string vary)
+    {
+        var context = new DefaultHttpContext();
+        context.Response.Headers.Vary = vary;
+
+        VaryHeader.AddAccept(context.Response);
+
+        Assert.Equal(new StringValues([vary, "Accept"]), context.Response.Headers.Vary);
+    }
+
+    [Theory]
     [InlineData("accept")]
     [InlineData("Origin, Accept")]
+    [InlineData("Accept-Encoding,Accept")]
+    [InlineData("*")]
     public void AddAccept_AcceptAlreadyThere_LeavesVaryAlone(string vary)
     {
         var context = new DefaultHttpContext();
