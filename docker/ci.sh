@@ -6,7 +6,9 @@
 #   3. when mcr.microsoft.com cannot be reached, builds (or reuses, by tag) the stand-in base images;
 #   4. docker-compose --profile rolling build: the API (current and previous contract), the demo and the proxy;
 #   5. docker-compose up --abort-on-container-exit --exit-code-from demo demo: exit code 0 and the demo's "Result" line;
-#   6. docker/rolling-upgrade.sh: exit code 0 and its PASS line.
+#   6. the caching-proxy check: the compose API on a published port, nginx proxy_cache in front of it on this host
+#      (docker/cache-check.sh, Debian's nginx-light), JSON and Pack clients alternating on one URL: exit code 0 and PASS;
+#   7. docker/rolling-upgrade.sh: exit code 0 and its PASS line.
 # Where no daemon can be started at all, it says so loudly and exits 0 (skipped); PACK_DOCKER_REQUIRED=1 makes that a
 # failure instead.
 set -euo pipefail
@@ -113,7 +115,36 @@ fi
 echo "-- compose demo: exit code 0, every JSON and Pack comparison matched"
 lap "compose-demo"
 
-# 6. The rolling upgrade.
+# 6. The caching proxy: the API container published on a random 127.0.0.1 port, nginx's proxy_cache in front of it.
+echo "-- caching proxy: docker-compose up -d api, then docker/cache-check.sh (nginx proxy_cache, JSON and Pack alternating)"
+PACK_API_PORT=127.0.0.1: docker-compose "${env_args[@]}" up -d --no-color --no-build api >"$out/cache-api.log" 2>&1 || { tail -n 20 "$out/cache-api.log"; exit 1; }
+api_url=""
+for _ in $(seq 1 60); do
+  published=$(docker-compose "${env_args[@]}" port api 8080 2>/dev/null || true)
+  if [ -n "$published" ] && curl -s -o /dev/null --max-time 2 "http://$published/healthz"; then
+    api_url="http://$published"
+    break
+  fi
+  sleep 1
+done
+set +e
+if [ -n "$api_url" ]; then
+  bash docker/cache-check.sh "$api_url" >"$out/cache-check.log" 2>&1
+  cache_code=$?
+else
+  echo "the API container never answered /healthz on its published port" >"$out/cache-check.log"
+  cache_code=1
+fi
+set -e
+docker-compose "${env_args[@]}" down --remove-orphans --timeout 5 >/dev/null 2>&1 || true
+sed 's/^/   /' "$out/cache-check.log"
+if [ "$cache_code" != 0 ] || ! grep -q "PASS:" "$out/cache-check.log"; then
+  echo "-- FAILED: the caching-proxy check exited with $cache_code"
+  exit 1
+fi
+lap "cache-check"
+
+# 7. The rolling upgrade.
 echo "-- docker/rolling-upgrade.sh"
 set +e
 COMPOSE_PROJECT_NAME=pack-ci-rolling bash docker/rolling-upgrade.sh "${env_args[@]}" --no-build --log "$out/rolling-upgrade.log" >/dev/null 2>&1

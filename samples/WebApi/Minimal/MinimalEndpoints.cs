@@ -36,6 +36,22 @@ public static class MinimalEndpoints
                     ["members"] = [$"The field members must be between 0 and {Organizations.OrganizationsController.MaxMembers}."],
                 })
                 : PackResults.Ok(SampleData.Organization(members)));
+
+        // Cacheable by shared caches, varying on Accept-Encoding as set by the handler; Pack adds Accept (docker/cache-check.sh).
+        group.MapGet("/organizations/{members:int}/cached", Results<PackOk<Organization>, ValidationProblem> (int members, HttpResponse response) =>
+        {
+            if (members is < 0 or > Organizations.OrganizationsController.MaxMembers)
+            {
+                return TypedResults.ValidationProblem(new Dictionary<string, string[]>
+                {
+                    ["members"] = [$"The field members must be between 0 and {Organizations.OrganizationsController.MaxMembers}."],
+                });
+            }
+
+            response.Headers.CacheControl = "public, max-age=30";
+            response.Headers.Vary = "Accept-Encoding";
+            return PackResults.Ok(SampleData.Organization(members));
+        });
     }
 
     private static Dictionary<string, string[]>? Validate(CreateOrderRequest request)

@@ -14,4 +14,13 @@ public sealed class OrganizationsController : ControllerBase
 
     [HttpGet("{members:int}")]
     public ActionResult<Organization> Get([Range(0, MaxMembers)] int members) => SampleData.Organization(members);
+
+    /// <summary>
+    /// The same, cacheable by shared caches for 30 s and declared to vary on <c>Accept-Encoding</c> before the format is
+    /// negotiated; Pack adds <c>Accept</c> to that <c>Vary</c>. The compose demo's caching-proxy check (nginx
+    /// <c>proxy_cache</c>, docker/cache-check.sh) alternates JSON and Pack clients on it.
+    /// </summary>
+    [HttpGet("{members:int}/cached")]
+    [ResponseCache(Duration = 30, Location = ResponseCacheLocation.Any, VaryByHeader = "Accept-Encoding")]
+    public ActionResult<Organization> GetCached([Range(0, MaxMembers)] int members) => SampleData.Organization(members);
 }
