@@ -1,7 +1,9 @@
+using System.Diagnostics;
 using System.Globalization;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Timeouts;
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.DependencyInjection;
 using Pack.Streaming;
 
 namespace Pack.AspNetCore;
@@ -10,6 +12,8 @@ namespace Pack.AspNetCore;
 internal static class PackDeadlineResponses
 {
     public const string Title = "Deadline exceeded";
+
+    private const string ProblemJsonContentType = "application/problem+json";
 
     /// <summary>The <see cref="RequestTimeoutPolicy.WriteTimeoutResponse"/> of a Pack deadline: the status is already set.</summary>
     public static readonly RequestDelegate WriteTimeoutResponse = WriteProblemAsync;
@@ -58,19 +62,34 @@ internal static class PackDeadlineResponses
             && httpContext.Features.Get<IHttpRequestTimeoutFeature>() is { RequestTimeoutToken.IsCancellationRequested: true };
     }
 
-    private static Task WriteProblemAsync(HttpContext httpContext)
+    private static async Task WriteProblemAsync(HttpContext httpContext)
     {
         var deadline = httpContext.Features.Get<PackDeadlineFeature>();
         PackServerMetrics.Get(httpContext)?.RecordDeadlineExceeded(httpContext);
-        httpContext.Response.Headers[PackTimeoutHeader.ExpiredName] = "true";
+        var response = httpContext.Response;
+        response.Headers[PackTimeoutHeader.ExpiredName] = "true";
         var problem = new ProblemDetails
         {
-            Status = httpContext.Response.StatusCode,
+            Status = response.StatusCode,
             Type = PackTimeoutHeader.ProblemType,
             Title = Title,
             Detail = deadline is null ? null : Detail(deadline),
         };
-        return Results.Problem(problem).ExecuteAsync(httpContext);
+
+        // The app's problem-details service first, as Results.Problem does (CustomizeProblemDetails, traceId)...
+        if (httpContext.RequestServices.GetService<IProblemDetailsService>() is { } service
+            && await service.TryWriteAsync(new ProblemDetailsContext { HttpContext = httpContext, ProblemDetails = problem }).ConfigureAwait(false)
+            && (response.HasStarted || response.ContentType is not null))
+        {
+            return;
+        }
+
+        // ...but a writer may claim the request and write nothing (no Content-Type, nothing sent): MVC's, for an API
+        // controller under strict negotiation (ReturnHttpNotAcceptable) when no formatter serves the Accept, which left an
+        // empty 504. The error wins over the Accept, as every Pack problem does. Not with RequestAborted: the deadline has
+        // cancelled it.
+        problem.Extensions["traceId"] = Activity.Current?.Id ?? httpContext.TraceIdentifier;
+        await response.WriteAsJsonAsync(problem, HttpJsonTypeInfos.Get<ProblemDetails>(httpContext), ProblemJsonContentType, CancellationToken.None).ConfigureAwait(false);
     }
 
     private static string Detail(PackDeadlineFeature deadline) => string.Create(

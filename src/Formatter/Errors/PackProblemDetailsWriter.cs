@@ -27,10 +27,14 @@ internal sealed class PackProblemDetailsWriter(IOptions<JsonOptions> jsonOptions
         problemDetailsOptions.Value.CustomizeProblemDetails?.Invoke(context);
 
         // Through the options' contract, so that Native AOT uses the ProblemDetails context AddProblemDetails registers.
+        // Not with RequestAborted, as the framework's own writer does not: a problem is often written because that token
+        // fired (the request timeout behind Pack-Timeout replaces it and has cancelled it by the time the 504 is written),
+        // and writing with it would throw instead, leaving an empty 504 or a 500. A client that is really gone fails the
+        // write on its own.
         return new ValueTask(httpContext.Response.WriteAsJsonAsync(
             problem,
             HttpJsonTypeInfos.GetTypeInfo(jsonOptions.Value.SerializerOptions, problem.GetType()),
             ProblemJsonContentType,
-            httpContext.RequestAborted));
+            CancellationToken.None));
     }
 }

@@ -3,19 +3,35 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.ApiExplorer;
 using Microsoft.AspNetCore.Mvc.Filters;
+using Microsoft.AspNetCore.Mvc.Formatters;
+using Microsoft.AspNetCore.Mvc.Infrastructure;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 
 namespace Pack.AspNetCore;
 
 /// <summary>
-/// Gives MVC's 406 (<see cref="MvcOptions.ReturnHttpNotAcceptable"/>), which ASP.NET sends with no body, an
-/// <c>application/problem+json</c> body that names the media types the action can produce, whatever the <c>Accept</c>.
+/// Strict negotiation (<see cref="MvcOptions.ReturnHttpNotAcceptable"/>) done right for errors. Before the result runs, a
+/// problem result (400 ValidationProblemDetails, 413, 404, 415 …) that no formatter could write for this <c>Accept</c> is
+/// written as <c>application/problem+json</c> anyway: the error wins over negotiation, where MVC would replace it with a
+/// 406 and hide what was wrong (RFC 9110 §12.1 lets a server disregard <c>Accept</c>). After it runs, MVC's own 406, which
+/// ASP.NET sends with no body, gets an <c>application/problem+json</c> body that names the media types the action can produce.
 /// </summary>
 internal sealed class NotAcceptableProblemFilter : IAsyncAlwaysRunResultFilter
 {
+    private const string ProblemJsonContentType = "application/problem+json";
+
     public async Task OnResultExecutionAsync(ResultExecutingContext context, ResultExecutionDelegate next)
     {
+        if (context.Result is ObjectResult { Value: ProblemDetails details } problemResult && !CanNegotiate(context.HttpContext, problemResult))
+        {
+            context.Result = new JsonResult(details)
+            {
+                StatusCode = problemResult.StatusCode ?? details.Status,
+                ContentType = ProblemJsonContentType,
+            };
+        }
+
         var executed = await next().ConfigureAwait(false);
         var response = context.HttpContext.Response;
         if (response.StatusCode != StatusCodes.Status406NotAcceptable || response.HasStarted || executed.Result is not ObjectResult result)
@@ -35,7 +51,19 @@ internal sealed class NotAcceptableProblemFilter : IAsyncAlwaysRunResultFilter
         problem.Extensions["producibleMediaTypes"] = produced;
         problem.Extensions["traceId"] = context.HttpContext.TraceIdentifier;
 
-        await response.WriteAsJsonAsync(problem, HttpJsonTypeInfos.Get<ProblemDetails>(context.HttpContext), "application/problem+json", context.HttpContext.RequestAborted).ConfigureAwait(false);
+        await response.WriteAsJsonAsync(problem, HttpJsonTypeInfos.Get<ProblemDetails>(context.HttpContext), ProblemJsonContentType, context.HttpContext.RequestAborted).ConfigureAwait(false);
+    }
+
+    /// <summary>Whether MVC's formatter selection finds a formatter for the result under this <c>Accept</c> (it answers 406 otherwise).</summary>
+    private static bool CanNegotiate(HttpContext httpContext, ObjectResult result)
+    {
+        var services = httpContext.RequestServices;
+        var writeContext = new OutputFormatterWriteContext(
+            httpContext,
+            services.GetRequiredService<IHttpResponseStreamWriterFactory>().CreateWriter,
+            result.DeclaredType ?? result.Value?.GetType() ?? typeof(object),
+            result.Value);
+        return services.GetRequiredService<OutputFormatterSelector>().SelectFormatter(writeContext, result.Formatters, result.ContentTypes) is not null;
     }
 
     private static List<string> Producible(HttpContext httpContext, ObjectResult result)

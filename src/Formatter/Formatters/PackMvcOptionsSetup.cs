@@ -25,7 +25,8 @@ internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOpt
     }
 
     /// <summary>
-    /// Adds the 406 problem filter once every other configuration has run, and only when MVC can answer 406: it is an
+    /// Adds the strict-negotiation problem filter (errors win over a 406, and the 406 gets a body) once every other
+    /// configuration has run, and only when MVC can answer 406: it is an
     /// asynchronous always-run result filter, which costs MVC a delegate and a task on every response.
     /// </summary>
     public void PostConfigure(string? name, MvcOptions options)

@@ -29,7 +29,7 @@ public sealed class KestrelTestHost : IAsyncDisposable
 
     public IServiceProvider Services => _app.Services;
 
-    public static async Task<KestrelTestHost> StartAsync(HttpProtocols protocols, Action<PackFormatterOptions>? configurePack = null, Action<KestrelServerOptions>? configureKestrel = null, ILoggerProvider? logger = null)
+    public static async Task<KestrelTestHost> StartAsync(HttpProtocols protocols, Action<PackFormatterOptions>? configurePack = null, Action<KestrelServerOptions>? configureKestrel = null, ILoggerProvider? logger = null, Action<IServiceCollection>? configureServices = null)
     {
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = "Development", ContentRootPath = AppContext.BaseDirectory });
         builder.Logging.ClearProviders();
@@ -45,6 +45,7 @@ public sealed class KestrelTestHost : IAsyncDisposable
             configureKestrel?.Invoke(options);
         });
         PackTestApp.ConfigureServices(builder.Services, configurePack);
+        configureServices?.Invoke(builder.Services);
 
         var app = builder.Build();
         PackTestApp.Configure(app);

@@ -25,18 +25,26 @@ public sealed class DeadlineTestHost : IAsyncDisposable
 
     public IServiceProvider Services => _app.Services;
 
-    public static async Task<DeadlineTestHost> StartAsync(Action<PackDeadlineOptions>? configure = null)
+    public static async Task<DeadlineTestHost> StartAsync(Action<PackDeadlineOptions>? configure = null, Action<IServiceCollection>? configureServices = null, ILoggerProvider? logger = null)
     {
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = "Development", ContentRootPath = AppContext.BaseDirectory });
         builder.Logging.ClearProviders();
+        if (logger is not null)
+        {
+            builder.Logging.AddProvider(logger);
+            builder.Logging.SetMinimumLevel(LogLevel.Debug);
+        }
+
         builder.WebHost.UseKestrel(options => options.Listen(IPAddress.Loopback, 0));
         PackTestApp.ConfigureServices(builder.Services);
         builder.Services.AddPackDeadlines(configure);
+        configureServices?.Invoke(builder.Services);
 
         var app = builder.Build();
         app.UseRouting();
         app.UsePackDeadlines();
         app.MapControllers();
+        MinimalEndpoints.Map(app);
         await app.StartAsync();
 
         var address = app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.Single();

@@ -9,12 +9,12 @@ namespace Pack.AspNetCore.Tests.TestApp;
 public sealed class DeadlinesController(StreamProbes probes) : ControllerBase
 {
     [HttpGet("slow")]
-    public async Task<ActionResult<SmallObject>> Slow(string probe)
+    public async Task<ActionResult<SmallObject>> Slow(string probe, int ms = 30_000)
     {
         var state = probes.Get(probe);
         try
         {
-            await Task.Delay(TimeSpan.FromSeconds(30), HttpContext.RequestAborted);
+            await Task.Delay(TimeSpan.FromMilliseconds(ms), HttpContext.RequestAborted);
         }
         catch (OperationCanceledException)
         {
@@ -24,6 +24,10 @@ public sealed class DeadlinesController(StreamProbes probes) : ControllerBase
 
         return SampleData.Small();
     }
+
+    /// <summary>Binds a Pack body; the deadline tests send it slowly.</summary>
+    [HttpPost("body")]
+    public ActionResult<Organization> Body(Organization organization) => organization;
 
     [HttpGet("quick")]
     public async Task<ActionResult<SmallObject>> Quick()

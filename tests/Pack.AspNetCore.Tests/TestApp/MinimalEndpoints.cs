@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 
 namespace Pack.AspNetCore.Tests.TestApp;
@@ -22,6 +23,24 @@ public static class MinimalEndpoints
             PackResults.Ok(organization is null ? "null" : $"organization {organization.Value.Id}"));
 
         group.MapGet("/members", (int count) => PackResults.Ok(Members(count)));
+
+        group.MapGet("/deadlines/slow", async (string probe, int? ms, StreamProbes probes, HttpContext context) =>
+        {
+            var state = probes.Get(probe);
+            try
+            {
+                await Task.Delay(TimeSpan.FromMilliseconds(ms ?? 30_000), context.RequestAborted);
+            }
+            catch (OperationCanceledException)
+            {
+                state.Canceled.TrySetResult();
+                throw;
+            }
+
+            return PackResults.Ok(SampleData.Small());
+        });
+
+        group.MapPost("/deadlines/body", (PackBody<Organization> organization) => PackResults.Ok(organization.Value));
     }
 
     private static async IAsyncEnumerable<Member> Members(int count)
