@@ -7,13 +7,13 @@ namespace Pack.Client;
 public static class PackDeadline
 {
     /// <summary>The request header that carries the deadline, <c>Pack-Timeout</c>, in <c>grpc-timeout</c> format (<c>1500m</c>).</summary>
-    public const string HeaderName = "Pack-Timeout";
+    public const string HeaderName = PackTimeoutFormat.HeaderName;
 
     /// <summary>The response header by which a server says the deadline expired first.</summary>
-    public const string ExpiredHeaderName = "Pack-Timeout-Expired";
+    public const string ExpiredHeaderName = PackTimeoutFormat.ExpiredHeaderName;
 
     /// <summary>The problem type of the server's 504 and of the stream error frame at the deadline.</summary>
-    public const string ProblemType = "urn:pack:deadline-exceeded";
+    public const string ProblemType = PackTimeoutFormat.ProblemType;
 
     internal static readonly HttpRequestOptionsKey<TimeSpan> OptionsKey = new("Pack.Deadline");
 
@@ -42,28 +42,6 @@ public static class PackDeadline
         ArgumentOutOfRangeException.ThrowIfLessThanOrEqual(deadline, TimeSpan.Zero);
         request.Options.Set(OptionsKey, deadline);
         return request;
-    }
-
-    /// <summary>The same value as the server's <c>PackTimeoutHeader.Format</c>: the shortest unit within 8 digits, rounded up.</summary>
-    internal static string FormatHeader(TimeSpan deadline)
-    {
-        ReadOnlySpan<(long TicksPerUnit, char Unit)> units =
-        [
-            (TimeSpan.TicksPerMillisecond, 'm'),
-            (TimeSpan.TicksPerSecond, 'S'),
-            (TimeSpan.TicksPerMinute, 'M'),
-            (TimeSpan.TicksPerHour, 'H'),
-        ];
-        foreach (var (ticksPerUnit, unit) in units)
-        {
-            var amount = (deadline.Ticks + ticksPerUnit - 1) / ticksPerUnit;
-            if (amount < 100_000_000)
-            {
-                return string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{amount}{unit}");
-            }
-        }
-
-        return "99999999H";
     }
 
     private sealed class Scope(TimeSpan deadline, Scope? previous) : IDisposable

@@ -39,7 +39,7 @@ public sealed class PackDeadlineHandler : DelegatingHandler
     private async Task<HttpResponseMessage> SendWithDeadlineAsync(HttpRequestMessage request, TimeSpan deadline, CancellationToken cancellationToken)
     {
         request.Headers.Remove(PackDeadline.HeaderName);
-        request.Headers.TryAddWithoutValidation(PackDeadline.HeaderName, PackDeadline.FormatHeader(deadline));
+        request.Headers.TryAddWithoutValidation(PackDeadline.HeaderName, PackTimeoutFormat.Format(deadline));
 
         using var timer = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         timer.CancelAfter(deadline);

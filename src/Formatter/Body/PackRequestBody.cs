@@ -26,12 +26,21 @@ internal static class PackRequestBody
         }
 
         var reader = request.BodyReader;
+
+        // The token cancels a pending read through CancelPendingRead, never by being passed to ReadAsync. Kestrel's
+        // request body reader stays "reading" when a read is cancelled by its token (no result to AdvanceTo), so once the
+        // deadline behind Pack-Timeout fired mid-body, Kestrel's drain of the rest of the body failed with "Reading is
+        // already in progress", logged at Error, and the connection was lost. A cancelled read returns a result that is
+        // advanced past like any other before the cancellation is thrown, so the reader ends in a clean state.
+        using var cancellation = cancellationToken.CanBeCanceled
+            ? cancellationToken.UnsafeRegister(static state => ((PipeReader)state!).CancelPendingRead(), reader)
+            : default;
         while (true)
         {
             ReadResult read;
             try
             {
-                read = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+                read = await reader.ReadAsync(CancellationToken.None).ConfigureAwait(false);
             }
             catch (BadHttpRequestException exception) when (exception.StatusCode == StatusCodes.Status413PayloadTooLarge)
             {
@@ -70,7 +79,7 @@ internal static class PackRequestBody
             if (read.IsCanceled)
             {
                 reader.AdvanceTo(buffer.Start, buffer.End);
-                throw new OperationCanceledException("Reading the Pack request body was canceled.");
+                throw new OperationCanceledException("Reading the Pack request body was canceled.", cancellationToken);
             }
 
             if (read.IsCompleted)

@@ -10,7 +10,8 @@ namespace Pack.AspNetCore;
 /// Turns a <c>Pack-Timeout</c> header into a request timeout that ASP.NET Core's own request-timeouts middleware applies:
 /// the endpoint is re-issued with a <see cref="RequestTimeoutPolicy"/> for the requested time (capped by
 /// <see cref="PackDeadlineOptions.MaxTimeout"/>), so <see cref="HttpContext.RequestAborted"/> fires at the deadline and an
-/// unanswered request gets a 504 problem. It runs after routing and before <c>UseRequestTimeouts()</c>; both are added by
+/// unanswered request gets a 504 problem. A zero header is a deadline that has already expired: the request is answered
+/// 504 at once, without running the endpoint. It runs after routing and before <c>UseRequestTimeouts()</c>; both are added by
 /// <c>UsePackDeadlines()</c>. A timeout the endpoint already has and that is shorter wins, and
 /// <see cref="DisableRequestTimeoutAttribute"/> turns deadlines off for an endpoint.
 /// </summary>
@@ -28,16 +29,29 @@ internal sealed partial class PackDeadlineMiddleware(
             return next(context);
         }
 
-        if (header.Count > 1 || !PackTimeoutHeader.TryParse(header[0], out var requested) || requested <= TimeSpan.Zero)
+        if (header.Count > 1 || !PackTimeoutFormat.TryParse(header[0], out var requested))
         {
             // Like grpc-timeout, a header that cannot be read is ignored rather than failing the call.
             Log.IgnoredHeader(logger, header.ToString());
             return next(context);
         }
 
+        if (context.GetEndpoint() is not { } endpoint || endpoint.Metadata.GetMetadata<DisableRequestTimeoutAttribute>() is not null)
+        {
+            return next(context);
+        }
+
         var options = deadlineOptions.CurrentValue;
+        if (requested == TimeSpan.Zero)
+        {
+            // The client's time has run out already (a deadline propagated to its end): the endpoint does not run.
+            Log.ExpiredOnArrival(logger);
+            return AnswerExpiredAsync(context, options.TimeoutStatusCode);
+        }
+
+        // Positive, and at least one tick: the parser never turns a positive value into zero.
         var timeout = requested < options.MaxTimeout ? requested : options.MaxTimeout;
-        if (context.GetEndpoint() is { } endpoint && ApplyTo(context, endpoint, timeout, options.TimeoutStatusCode))
+        if (ApplyTo(context, endpoint, timeout, options.TimeoutStatusCode))
         {
             context.Features.Set(new PackDeadlineFeature(timeout, options.TimeoutStatusCode));
         }
@@ -45,14 +59,16 @@ internal sealed partial class PackDeadlineMiddleware(
         return next(context);
     }
 
+    private static Task AnswerExpiredAsync(HttpContext context, int statusCode)
+    {
+        context.Features.Set(new PackDeadlineFeature(TimeSpan.Zero, statusCode));
+        context.Response.StatusCode = statusCode;
+        return PackDeadlineResponses.WriteTimeoutResponse(context);
+    }
+
     private bool ApplyTo(HttpContext context, Endpoint endpoint, TimeSpan timeout, int statusCode)
     {
         var metadata = endpoint.Metadata;
-        if (metadata.GetMetadata<DisableRequestTimeoutAttribute>() is not null)
-        {
-            return false;
-        }
-
         if (ExistingTimeout(metadata) is { } existing && existing != Timeout.InfiniteTimeSpan && existing <= timeout)
         {
             return false;
@@ -103,5 +119,8 @@ internal sealed partial class PackDeadlineMiddleware(
     {
         [LoggerMessage(EventId = 20, Level = LogLevel.Debug, EventName = "PackTimeoutHeaderIgnored", Message = "The Pack-Timeout header '{Value}' is not valid and was ignored.")]
         public static partial void IgnoredHeader(ILogger logger, string value);
+
+        [LoggerMessage(EventId = 21, Level = LogLevel.Debug, EventName = "PackTimeoutExpiredOnArrival", Message = "The Pack-Timeout header is zero: the deadline had expired before the request arrived, and the endpoint was not run.")]
+        public static partial void ExpiredOnArrival(ILogger logger);
     }
 }

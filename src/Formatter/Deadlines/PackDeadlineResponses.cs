@@ -92,7 +92,9 @@ internal static class PackDeadlineResponses
         await response.WriteAsJsonAsync(problem, HttpJsonTypeInfos.Get<ProblemDetails>(httpContext), ProblemJsonContentType, CancellationToken.None).ConfigureAwait(false);
     }
 
-    private static string Detail(PackDeadlineFeature deadline) => string.Create(
-        CultureInfo.InvariantCulture,
-        $"The request's {PackTimeoutHeader.Name} of {deadline.Timeout.TotalMilliseconds} ms expired before the response was complete.");
+    private static string Detail(PackDeadlineFeature deadline) => deadline.Timeout == TimeSpan.Zero
+        ? $"The request's {PackTimeoutHeader.Name} was zero: its deadline had expired before the request arrived."
+        : string.Create(
+            CultureInfo.InvariantCulture,
+            $"The request's {PackTimeoutHeader.Name} of {deadline.Timeout.TotalMilliseconds} ms expired before the response was complete.");
 }

@@ -12,6 +12,7 @@ public sealed class DeadlinesController(StreamProbes probes) : ControllerBase
     public async Task<ActionResult<SmallObject>> Slow(string probe, int ms = 30_000)
     {
         var state = probes.Get(probe);
+        state.Started.TrySetResult();
         try
         {
             await Task.Delay(TimeSpan.FromMilliseconds(ms), HttpContext.RequestAborted);

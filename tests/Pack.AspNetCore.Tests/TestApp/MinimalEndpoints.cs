@@ -27,6 +27,7 @@ public static class MinimalEndpoints
         group.MapGet("/deadlines/slow", async (string probe, int? ms, StreamProbes probes, HttpContext context) =>
         {
             var state = probes.Get(probe);
+            state.Started.TrySetResult();
             try
             {
                 await Task.Delay(TimeSpan.FromMilliseconds(ms ?? 30_000), context.RequestAborted);
@@ -39,6 +40,12 @@ public static class MinimalEndpoints
 
             return PackResults.Ok(SampleData.Small());
         });
+
+        group.MapGet("/deadlines/untimed", (string probe, StreamProbes probes) =>
+        {
+            probes.Get(probe).Started.TrySetResult();
+            return PackResults.Ok(SampleData.Small());
+        }).DisableRequestTimeout();
 
         group.MapPost("/deadlines/body", (PackBody<Organization> organization) => PackResults.Ok(organization.Value));
     }
