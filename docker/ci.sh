@@ -119,10 +119,18 @@ lap "compose-demo"
 echo "-- caching proxy: docker-compose up -d api, then docker/cache-check.sh (nginx proxy_cache, JSON and Pack alternating)"
 PACK_API_PORT=127.0.0.1: docker-compose "${env_args[@]}" up -d --no-color --no-build api >"$out/cache-api.log" 2>&1 || { tail -n 20 "$out/cache-api.log"; exit 1; }
 api_url=""
+# The published port (docker-proxy), else the container's address on the compose network (the host routes to the bridge).
 for _ in $(seq 1 60); do
   published=$(docker-compose "${env_args[@]}" port api 8080 2>/dev/null || true)
   if [ -n "$published" ] && curl -s -o /dev/null --max-time 2 "http://$published/healthz"; then
     api_url="http://$published"
+    break
+  fi
+  container=$(docker-compose "${env_args[@]}" ps -q api 2>/dev/null || true)
+  address=""
+  [ -n "$container" ] && address=$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' "$container" 2>/dev/null | awk '{print $1}')
+  if [ -n "$address" ] && curl -s -o /dev/null --max-time 2 "http://$address:8080/healthz"; then
+    api_url="http://$address:8080"
     break
   fi
   sleep 1
