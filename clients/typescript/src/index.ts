@@ -6,3 +6,4 @@ export * from "./codecs.js";
 export * from "./stream.js";
 export * from "./timeout.js";
 export * from "./client.js";
+export * from "./generated.js";
