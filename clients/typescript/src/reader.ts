@@ -384,7 +384,45 @@ export class PackReader {
       }
       units[count++] = cp;
     }
-    return String.fromCharCode.apply(null, units.subarray(0, count) as unknown as number[]);
+    // Up to 16 code units: a direct call with the units as arguments (about twice as fast in V8 as `apply` over a
+    // typed array, which dominated W4's decode time); longer runs use `apply`.
+    const u = units;
+    switch (count) {
+      case 1:
+        return String.fromCharCode(u[0]!);
+      case 2:
+        return String.fromCharCode(u[0]!, u[1]!);
+      case 3:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!);
+      case 4:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!);
+      case 5:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!);
+      case 6:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!);
+      case 7:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!);
+      case 8:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!);
+      case 9:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!);
+      case 10:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!, u[9]!);
+      case 11:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!, u[9]!, u[10]!);
+      case 12:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!, u[9]!, u[10]!, u[11]!);
+      case 13:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!, u[9]!, u[10]!, u[11]!, u[12]!);
+      case 14:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!, u[9]!, u[10]!, u[11]!, u[12]!, u[13]!);
+      case 15:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!, u[9]!, u[10]!, u[11]!, u[12]!, u[13]!, u[14]!);
+      case 16:
+        return String.fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!, u[9]!, u[10]!, u[11]!, u[12]!, u[13]!, u[14]!, u[15]!);
+      default:
+        return String.fromCharCode.apply(null, u.subarray(0, count) as unknown as number[]);
+    }
   }
 
   private utf8Long(p: number, n: number): string {

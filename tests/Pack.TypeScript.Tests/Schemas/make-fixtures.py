@@ -117,7 +117,7 @@ def vectors():
     }
     roots = ['VectorSmallObject', 'VectorSmallObjectV1', 'VectorEnvelope', 'VectorEnvelopeV1', 'VectorEvolved', 'VectorRecordWithDefault',
              'VectorPoint3', 'VectorMesh', 'VectorNamedValue', ('nullable', 'VectorNamedValue'), 'VectorNode', 'VectorBranch', 'VectorShape',
-             'VectorDrawing', 'IVectorToken', ('list', 'VectorShape'), ('list', 'IVectorToken'), ('list', 'VectorFlagged'), 'VectorColor', 'VectorBigEnum',
+             'VectorDrawing', 'IVectorToken', ('list', 'VectorShape'), ('list', 'IVectorToken'), ('list', 'VectorFlagged'), ('list', 'VectorPoint3'), 'VectorColor', 'VectorBigEnum',
              ('map', 'string', 'i32'), ('map', 'decimal', 'i32'), ('map', 'datetimeoffset', 'i32'), ('map', 'f64', 'i32'), ('set', 'string'), ('set', 'f32'),
              ('list', 'i32'), ('list', ('list', 'i32')), ('memory', 'u8'), ('list', 'string'), ('list', 'decimal'), ('list', 'bool'), ('nullable', 'i32'),
              'decimal', 'datetime', 'guid', 'i128', 'f16', 'char', 'timeonly', 'string']

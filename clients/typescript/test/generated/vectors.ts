@@ -1873,6 +1873,25 @@ export const ListOfVectorFlaggedPayload = {
 } as const;
 
 
+/** Decodes a payload holding one `ListOfVectorPoint3`; malformed bytes raise `PackDecodeError` (offset and member path). */
+export function decodeListOfVectorPoint3(bytes: Uint8Array, options?: DecodeOptions): VectorPoint3[] | null {
+  return decodePayload(bytes, readListOfVectorPoint3, options);
+}
+
+/** Encodes one `ListOfVectorPoint3` as a payload. */
+export function encodeListOfVectorPoint3(value: VectorPoint3[] | null, options?: EncodeOptions): Uint8Array {
+  return encodePayload(value, writeListOfVectorPoint3, options);
+}
+
+/** The schema of `list<Pack.Tests.GoldenVectors.Types.VectorPoint3>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+export const ListOfVectorPoint3Payload = {
+  wireFingerprint: "d5f5cff9f3f66b0e",
+  contractFingerprint: "5c04be91bdac0984",
+  decode: decodeListOfVectorPoint3,
+  encode: encodeListOfVectorPoint3,
+} as const;
+
+
 /** Decodes a payload holding one `ListOfVectorShape`; malformed bytes raise `PackDecodeError` (offset and member path). */
 export function decodeListOfVectorShape(bytes: Uint8Array, options?: DecodeOptions): (VectorShape | null)[] | null {
   return decodePayload(bytes, readListOfVectorShape, options);
