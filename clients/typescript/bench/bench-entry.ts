@@ -90,20 +90,34 @@ function opsPerSecond(run: () => unknown, ms: number): number {
   return (n * 1000) / (now - start);
 }
 
-function measure(run: () => unknown): number {
-  opsPerSecond(run, 300); // warm-up (optimizing tiers)
-  const samples = [opsPerSecond(run, 700), opsPerSecond(run, 700), opsPerSecond(run, 700)].sort((a, b) => a - b);
-  return samples[1]!;
-}
+const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1]!;
 
 async function main() {
   const rows = [];
   for (const w of workloads) {
-    const pack = measure(() => w.decodePack(w.pack));
-    const json = measure(() => w.decodeJson(w.json));
-    const msgpack = measure(() => msgpackDecoder.decode(w.msgpack));
-    rows.push({ id: w.id, packBytes: w.pack.length, jsonBytes: new TextEncoder().encode(w.json).length, msgpackBytes: w.msgpack.length, pack, json, msgpack });
-    await new Promise((r) => setTimeout(r, 0));
+    const runs: [string, () => unknown][] = [
+      ["pack", () => w.decodePack(w.pack)],
+      ["json", () => w.decodeJson(w.json)],
+      ["msgpack", () => msgpackDecoder.decode(w.msgpack)],
+    ];
+    for (const [, run] of runs) opsPerSecond(run, 300); // warm-up (optimizing tiers)
+    // Interleaved rounds, so a change in the machine's load hits the three decoders alike; the median round counts.
+    const samples: Record<string, number[]> = { pack: [], json: [], msgpack: [] };
+    for (let round = 0; round < 7; round++) {
+      for (const [name, run] of runs) samples[name]!.push(opsPerSecond(run, 250));
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    rows.push({
+      id: w.id,
+      packBytes: w.pack.length,
+      jsonBytes: new TextEncoder().encode(w.json).length,
+      msgpackBytes: w.msgpack.length,
+      pack: median(samples["pack"]!),
+      json: median(samples["json"]!),
+      msgpack: median(samples["msgpack"]!),
+      ratioJson: median(samples["pack"]!.map((p, i) => p / samples["json"]![i]!)),
+      ratioMsgpack: median(samples["pack"]!.map((p, i) => p / samples["msgpack"]![i]!)),
+    });
   }
   return { rows, userAgent: navigator.userAgent, hardwareConcurrency: navigator.hardwareConcurrency, sink: typeof sink };
 }

@@ -48,9 +48,9 @@ try {
 
 const f = (n) => Math.round(n).toLocaleString("en-US");
 const r2 = (n) => n.toFixed(2);
-let table = "| workload | Pack bytes | JSON bytes | MessagePack bytes | Pack ops/s | JSON.parse ops/s | @msgpack/msgpack ops/s | Pack / JSON | Pack / msgpack |\n|---|---|---|---|---|---|---|---|---|\n";
+let table = "| workload | Pack bytes | JSON bytes | MessagePack bytes | Pack ops/s | JSON.parse ops/s | @msgpack/msgpack ops/s | Pack / JSON (median of per-round ratios) | Pack / msgpack |\n|---|---|---|---|---|---|---|---|---|\n";
 for (const r of result.rows) {
-  table += `| ${r.id} | ${f(r.packBytes)} | ${f(r.jsonBytes)} | ${f(r.msgpackBytes)} | ${f(r.pack)} | ${f(r.json)} | ${f(r.msgpack)} | ${r2(r.pack / r.json)}x | ${r2(r.pack / r.msgpack)}x |\n`;
+  table += `| ${r.id} | ${f(r.packBytes)} | ${f(r.jsonBytes)} | ${f(r.msgpackBytes)} | ${f(r.pack)} | ${f(r.json)} | ${f(r.msgpack)} | ${r2(r.ratioJson)}x | ${r2(r.ratioMsgpack)}x |\n`;
 }
 const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} logical cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}; load average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(" / ")}`;
 console.log(table);
