@@ -1,5 +1,5 @@
 import { PackDecodeError, PackError } from "./errors.js";
-import { readPackStream, type StreamReadOptions } from "./stream.js";
+import { PackStreamError, readPackStream, type StreamReadOptions } from "./stream.js";
 import { DEADLINE_EXCEEDED_TYPE, formatPackTimeout, PACK_TIMEOUT_EXPIRED_HEADER, PACK_TIMEOUT_HEADER } from "./timeout.js";
 
 /** `application/x-pack`. */
@@ -167,6 +167,10 @@ export class PackClient {
         } catch (e) {
           if (expired()) {
             throw new PackDeadlineError(timeoutMs, false);
+          }
+          // The server's deadline cut the stream short: an error frame of type urn:pack:deadline-exceeded (operations.md).
+          if (e instanceof PackStreamError && e.type === DEADLINE_EXCEEDED_TYPE) {
+            throw new PackDeadlineError(timeoutMs, true);
           }
           throw e;
         }

@@ -83,6 +83,11 @@ before(async () => {
       case "/stream-error":
         res.writeHead(200, { "content-type": "application/x-pack-stream" });
         res.write(frame(1));
+        res.end(encodeErrorFrame({ status: 500, type: null, title: "Internal Server Error", detail: "boom", traceId: "t" }));
+        return;
+      case "/stream-deadline":
+        res.writeHead(200, { "content-type": "application/x-pack-stream" });
+        res.write(frame(1));
         res.end(encodeErrorFrame({ status: 504, type: "urn:pack:deadline-exceeded", title: "Deadline exceeded", detail: null, traceId: "t" }));
         return;
       case "/stream-cut":
@@ -223,8 +228,20 @@ test("stream: an error frame raises PackStreamError after the items before it", 
   })().then(() => null, (x) => x);
   assert.deepEqual(items, [1]);
   assert.ok(e instanceof PackStreamError, String(e));
-  assert.equal(e.status, 504);
-  assert.equal(e.type, "urn:pack:deadline-exceeded");
+  assert.equal(e.status, 500);
+  assert.equal(e.detail, "boom");
+  assert.equal(e.traceId, "t");
+});
+
+test("stream: the server's deadline error frame is a PackDeadlineError reported by the server", async () => {
+  const client = new PackClient({ baseUrl: base, timeoutMs: 5000 });
+  const items = [];
+  const e = await (async () => {
+    for await (const x of client.stream("GET", "stream-deadline", null, intReader)) items.push(x);
+  })().then(() => null, (x) => x);
+  assert.deepEqual(items, [1]);
+  assert.ok(e instanceof PackDeadlineError, String(e));
+  assert.equal(e.reportedByServer, true);
 });
 
 test("stream: a stream without its End frame is a PackDecodeError", async () => {
