@@ -80,7 +80,7 @@ def sample(previous_shipment=False, order_extra=False):
                   ('Lines', ('list', 'OrderLine')), ('Total', 'decimal'), ('CreatedAt', 'datetimeoffset')] + ([('Note', 'string', 'none')] if order_extra else [])},
         'OrderStatus': {'kind': 'enum', 'full': NS + 'OrderStatus', 'underlying': 'i32', 'values': [('Pending', 0), ('Paid', 1), ('Shipped', 2), ('Cancelled', 3)]},
         'OrderLine': {'kind': 'object', 'full': NS + 'OrderLine', 'members': [('Sku', 'string'), ('Quantity', 'i32'), ('UnitPrice', 'decimal')]},
-        'CreateOrderRequest': {'kind': 'object', 'full': NS + 'CreateOrderRequest', 'members': [('Customer', 'string'), ('Lines', ('list', 'OrderLine')), ('Status', 'OrderStatus')]},
+        'CreateOrderRequest': {'kind': 'object', 'full': NS + 'CreateOrderRequest', 'members': [('Customer', 'string'), ('Lines', ('list', 'OrderLine')), ('Status', 'OrderStatus')] + ([('Coupon', 'string')] if order_extra else [])},
         'Member': {'kind': 'object', 'full': NS + 'Member', 'members': [('Id', 'i32'), ('Name', 'string'), ('Description', 'string'), ('Address', 'string'), ('Value', 'f64'), ('UpdateTime', 'i64')]},
         'Organization': {'kind': 'object', 'full': NS + 'Organization', 'members': [('Id', 'i32'), ('Tags', ('list', 'string')), ('Members', ('list', 'Member'))]},
         'ShipmentStatus': {'kind': 'enum', 'full': NS + 'ShipmentStatus', 'underlying': 'i32', 'values': [('Packed', 0), ('InTransit', 1), ('Delivered', 2)]},

@@ -2,11 +2,12 @@
 /* eslint-disable */
 import { type DecodeOptions, type EncodeOptions, NULL_OBJECT, type PackDateTimeOffset, PackReader, PackWriter, decodePayload, decodeSegment, encodePayload, encodeSegment } from "../../src/index.js";
 
-/** `Pack.Samples.Contracts.CreateOrderRequest` (class, 3 members). */
+/** `Pack.Samples.Contracts.CreateOrderRequest` (class, 4 members). */
 export interface CreateOrderRequest {
   Customer: string | null;
   Lines: (OrderLine | null)[] | null;
   Status: OrderStatus;
+  Coupon: string | null;
 }
 
 /** Reads a `CreateOrderRequest` (members a newer writer appended are skipped; absent ones get their defaults). */
@@ -16,16 +17,18 @@ export function readCreateOrderRequest(r: PackReader): CreateOrderRequest | null
   let m0: string | null = null;
   let m1: (OrderLine | null)[] | null = null;
   let m2: OrderStatus = 0;
+  let m3: string | null = null;
   let m = 0;
   try {
     if (r.has(t, 0)) m0 = r.string();
     m = 1; if (r.has(t, 1)) m1 = readListOfOrderLine(r);
     m = 2; if (r.has(t, 2)) m2 = r.i32();
+    m = 3; if (r.has(t, 3)) m3 = r.string();
   } catch (e) {
-    throw decodeSegment(e, ["Customer", "Lines", "Status"][m]!, r.pos);
+    throw decodeSegment(e, ["Customer", "Lines", "Status", "Coupon"][m]!, r.pos);
   }
-  r.endObject(t, 3);
-  return { Customer: m0, Lines: m1, Status: m2 };
+  r.endObject(t, 4);
+  return { Customer: m0, Lines: m1, Status: m2, Coupon: m3 };
 }
 
 /** Writes a `CreateOrderRequest`. */
@@ -34,14 +37,15 @@ export function writeCreateOrderRequest(w: PackWriter, v: CreateOrderRequest | n
     w.nullHeader();
     return;
   }
-  const t = w.beginObject(3);
+  const t = w.beginObject(4);
   let m = 0;
   try {
     w.string(v.Customer);
     m = 1; writeListOfOrderLine(w, v.Lines);
     m = 2; w.i32(v.Status);
+    m = 3; w.string(v.Coupon);
   } catch (e) {
-    throw encodeSegment(e, ["Customer", "Lines", "Status"][m]!);
+    throw encodeSegment(e, ["Customer", "Lines", "Status", "Coupon"][m]!);
   }
   w.endObject(t);
 }
@@ -513,8 +517,8 @@ function writeListOfOrder(w: PackWriter, v: (Order | null)[] | null): void {
 
 /** The schema of `Pack.Samples.Contracts.CreateOrderRequest` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
 export const CreateOrderRequestPayload = {
-  wireFingerprint: "500250a3da1250f4",
-  contractFingerprint: "4b5987b60272dbae",
+  wireFingerprint: "4766061b0107bed5",
+  contractFingerprint: "99e71d281f584b30",
   decode: decodeCreateOrderRequest,
   encode: encodeCreateOrderRequest,
 } as const;
