@@ -77,6 +77,27 @@ public sealed class GeneratorTests
     }
 
     [Fact]
+    public void Generate_TwoRootsOfTheSameSchemaType_EmitsThePayloadOnce()
+    {
+        // string[] and List<string> have the same schema (list<string>); a set holding both once emitted the
+        // payload functions twice (TS2393 under tsc), found by generating docs/vectors/schemas.json of issue 26.
+        const string Schema = """{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"kind":"primitive","nullable":true,"primitive":"string"}]}""";
+        var node = JsonNode.Parse(Schema)!;
+        var wire = SchemaCanonicalForm.WireFingerprint(node);
+        var contract = SchemaCanonicalForm.ContractFingerprint(node);
+        var set = $$"""
+            { "format": "pack-schema-set/1", "schemas": [
+              { "type": "List<string>", "wire": "{{wire}}", "contract": "{{contract}}", "schema": {{Schema}} },
+              { "type": "string[]", "wire": "{{wire}}", "contract": "{{contract}}", "schema": {{Schema}} } ] }
+            """;
+
+        var text = TypeScriptGenerator.Generate(set, TestOptions).Single().Value;
+
+        Assert.Single(System.Text.RegularExpressions.Regex.Matches(text, "export function decodeListOfString\\("));
+        Assert.Single(System.Text.RegularExpressions.Regex.Matches(text, "export const ListOfStringPayload"));
+    }
+
+    [Fact]
     public void CanonicalText_SchemaDocExample_IsTheDocumentedText()
     {
         // docs/schema.md §2.3: VectorCircle's canonical contract and wire forms.

@@ -166,7 +166,12 @@ public sealed class TypeScriptGenerator
             _types[label] = type;
         }
 
-        _roots.Add(new RootSchema(Label(0), wire, contract));
+        // Several C# roots can be one schema type (string[] and List<string> are both list<string>): emit it once.
+        var root = Label(0);
+        if (!_roots.Exists(r => r.Label == root))
+        {
+            _roots.Add(new RootSchema(root, wire, contract));
+        }
     }
 
     // ---- names -----------------------------------------------------------------------------------------------------
