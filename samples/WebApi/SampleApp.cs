@@ -45,6 +45,10 @@ public static class SampleApp
         app.UseStatusCodePages();
         app.UseOperations();
 
+        // The web page (wwwroot/index.html) built on the TypeScript client (clients/typescript, npm run build:page).
+        app.UseDefaultFiles();
+        app.UseStaticFiles();
+
         app.MapControllers();
         MinimalEndpoints.Map(app);
         app.MapHealthChecks("/healthz");

@@ -1,0 +1,333 @@
+import { PackDecodeError, PackError } from "./errors.js";
+import { PackStreamError, readPackStream, type StreamReadOptions } from "./stream.js";
+import { DEADLINE_EXCEEDED_TYPE, formatPackTimeout, PACK_TIMEOUT_EXPIRED_HEADER, PACK_TIMEOUT_HEADER } from "./timeout.js";
+
+/** `application/x-pack`. */
+export const PACK_MEDIA_TYPE = "application/x-pack";
+/** `application/x-pack-stream`. */
+export const PACK_STREAM_MEDIA_TYPE = "application/x-pack-stream";
+/** The response header carrying the wire fingerprint of the response's declared type (docs/schema.md §4). */
+export const PACK_SCHEMA_HEADER = "Pack-Schema";
+
+const ACCEPT_VALUE = `${PACK_MEDIA_TYPE}, application/json;q=0.9`;
+const ACCEPT_STREAM = `${PACK_STREAM_MEDIA_TYPE}, ${PACK_MEDIA_TYPE}, application/json;q=0.9`;
+
+/** `fetch` itself rejected: no connection, DNS, CORS, a reset. The request may not have reached the server. */
+export class PackNetworkError extends PackError {
+  constructor(readonly url: string, override readonly cause: unknown) {
+    super(`network failure calling ${url}: ${String(cause)}`);
+  }
+}
+
+/** A problem's field errors: field name → messages (ASP.NET Core's `ValidationProblemDetails.Errors`). */
+export type FieldErrors = Record<string, string[]>;
+
+/** The server answered a failure status; its `application/problem+json` body, when there is one, is parsed. */
+export class PackServerError extends PackError {
+  constructor(
+    /** HTTP status. */
+    readonly status: number,
+    /** Problem `type`. */
+    readonly type: string | null,
+    /** Problem `title`. */
+    readonly title: string | null,
+    /** Problem `detail`. */
+    readonly detail: string | null,
+    /** Problem `errors` (validation), empty when none. */
+    readonly errors: FieldErrors,
+    /** The whole problem object (extensions such as `traceId` included), or null when the body was not JSON. */
+    readonly problem: Record<string, unknown> | null,
+    /** The raw body text (at most 1 MiB), or null when empty. */
+    readonly body: string | null,
+  ) {
+    super(`${status} ${title ?? ""}${detail ? ": " + detail : ""}`.trim());
+  }
+}
+
+/** The deadline (`timeoutMs`) expired: reported by the server (504 with `Pack-Timeout-Expired`) or the client's timer. */
+export class PackDeadlineError extends PackError {
+  constructor(readonly timeoutMs: number, readonly reportedByServer: boolean) {
+    super(`the deadline of ${timeoutMs} ms expired (${reportedByServer ? "reported by the server" : "client timer"})`);
+  }
+}
+
+/**
+ * The response's declared type is not the one this client was generated for: its `Pack-Schema` wire fingerprint is
+ * neither the expected one nor one the caller declared compatible. Nothing was decoded.
+ */
+export class PackSchemaMismatchError extends PackError {
+  constructor(readonly url: string, readonly expected: string, readonly actual: string) {
+    super(`schema mismatch on ${url}: the server's wire fingerprint is ${actual}, this client expects ${expected}`);
+  }
+}
+
+/** A success response whose content type is neither Pack nor (with a JSON reader) JSON. */
+export class PackContentError extends PackError {
+  constructor(readonly contentType: string | null, message: string) {
+    super(message);
+  }
+}
+
+/** How a typed call reads its response. */
+export interface ResponseReader<T> {
+  /** Decodes a Pack payload. */
+  readonly decode: (bytes: Uint8Array) => T;
+  /** Converts a parsed JSON body (a server that answered JSON); without it a JSON answer is a {@link PackContentError}. */
+  readonly fromJson?: (json: unknown) => T;
+  /** The expected wire fingerprint (`Pack-Schema`); checked when both it and the header are present. */
+  readonly wireFingerprint?: string;
+}
+
+/** Options of a {@link PackClient}. */
+export interface PackClientOptions {
+  /** Base URL; request paths are resolved against it. */
+  baseUrl: string | URL;
+  /** The `fetch` to use (default: the global one). */
+  fetch?: typeof fetch;
+  /** Headers sent on every request. */
+  headers?: Record<string, string>;
+  /** Default deadline for every call, in milliseconds (sent as `Pack-Timeout` and enforced locally). */
+  timeoutMs?: number;
+  /** Ask for JSON instead of Pack (for comparison; needs `fromJson` readers). */
+  preferJson?: boolean;
+  /** Wire fingerprints accepted besides the expected one (a server known to have appended members). */
+  compatibleFingerprints?: readonly string[];
+  /** Skip the `Pack-Schema` check. */
+  skipSchemaCheck?: boolean;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  /** The caller's cancellation: aborting it aborts the request (and a stream's body). */
+  signal?: AbortSignal;
+  /** This call's deadline in milliseconds (overrides the client's). */
+  timeoutMs?: number;
+  /** Extra headers. */
+  headers?: Record<string, string>;
+}
+
+/** Statistics of the last response, for pages that show bytes on the wire and decode time. */
+export interface ResponseStats {
+  contentType: string | null;
+  bytes: number;
+  decodeMs: number;
+}
+
+/**
+ * A fetch-based Pack client: Accept negotiation, deadlines (`Pack-Timeout` plus a local timer), typed errors and
+ * `application/x-pack-stream` reading. Generated clients are thin wrappers over {@link call} and {@link stream}.
+ */
+export class PackClient {
+  private readonly fetchImpl: typeof fetch;
+  /** Statistics of the last completed non-stream response. */
+  lastResponse: ResponseStats | null = null;
+
+  constructor(readonly options: PackClientOptions) {
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+
+  /** Sends a request and reads one value (`null` for an empty 204/205 body). */
+  async call<T>(method: string, path: string, body: Uint8Array | null, reader: ResponseReader<T>, options?: CallOptions): Promise<T | null> {
+    const accept = this.options.preferJson ? "application/json" : ACCEPT_VALUE;
+    const { response, url, done, timeoutMs, expired } = await this.send(method, path, body, accept, options);
+    try {
+      await this.throwIfFailed(response, timeoutMs);
+      this.checkSchema(response, reader, url);
+      const contentType = response.headers.get("content-type");
+      const bytes = await readBody(response, () => expired(), timeoutMs);
+      if (bytes.length === 0) {
+        this.lastResponse = { contentType, bytes: 0, decodeMs: 0 };
+        return null;
+      }
+      const t0 = now();
+      const value = decodeBody(contentType, bytes, reader);
+      this.lastResponse = { contentType, bytes: bytes.length, decodeMs: now() - t0 };
+      return value;
+    } finally {
+      done();
+    }
+  }
+
+  /**
+   * Sends a request and reads a Pack stream (or, from a server that answers a whole Pack or JSON array, that array)
+   * item by item. Leaving the loop early or aborting `options.signal` cancels the request.
+   */
+  async *stream<T>(method: string, path: string, body: Uint8Array | null, reader: ResponseReader<T> & { decodeArray?: (bytes: Uint8Array) => T[] | null }, options?: CallOptions & StreamReadOptions): AsyncGenerator<T, void, undefined> {
+    const { response, url, done, timeoutMs, expired } = await this.send(method, path, body, this.options.preferJson ? "application/json" : ACCEPT_STREAM, options);
+    try {
+      await this.throwIfFailed(response, timeoutMs);
+      this.checkSchema(response, reader, url);
+      const contentType = mediaType(response.headers.get("content-type"));
+      if (contentType === PACK_STREAM_MEDIA_TYPE) {
+        if (response.body === null) {
+          throw new PackDecodeError("the stream has no body (no End frame)", 0);
+        }
+        try {
+          yield* readPackStream(response.body, reader.decode, options);
+        } catch (e) {
+          if (expired()) {
+            throw new PackDeadlineError(timeoutMs, false);
+          }
+          // The server's deadline cut the stream short: an error frame of type urn:pack:deadline-exceeded (operations.md).
+          if (e instanceof PackStreamError && e.type === DEADLINE_EXCEEDED_TYPE) {
+            throw new PackDeadlineError(timeoutMs, true);
+          }
+          throw e;
+        }
+        return;
+      }
+      const bytes = await readBody(response, () => expired(), timeoutMs);
+      if (contentType === PACK_MEDIA_TYPE && reader.decodeArray !== undefined) {
+        yield* reader.decodeArray(bytes) ?? [];
+        return;
+      }
+      if (isJson(contentType) && reader.fromJson !== undefined) {
+        const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
+        if (Array.isArray(parsed)) {
+          for (const x of parsed) {
+            yield reader.fromJson(x);
+          }
+          return;
+        }
+      }
+      throw new PackContentError(contentType, `cannot read ${contentType ?? "a body without a content type"} as a stream`);
+    } finally {
+      done();
+    }
+  }
+
+  private async send(method: string, path: string, body: Uint8Array | null, accept: string, options: CallOptions | undefined) {
+    const url = new URL(path, this.options.baseUrl).toString();
+    const timeoutMs = options?.timeoutMs ?? this.options.timeoutMs ?? 0;
+    const controller = new AbortController();
+    const callerSignal = options?.signal;
+    let timedOut = false;
+    const onAbort = () => controller.abort(callerSignal?.reason);
+    if (callerSignal !== undefined) {
+      if (callerSignal.aborted) {
+        throw callerSignal.reason ?? new DOMException("aborted", "AbortError");
+      }
+      callerSignal.addEventListener("abort", onAbort, { once: true });
+    }
+    const timer = timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort(new DOMException("deadline", "TimeoutError"));
+        }, timeoutMs)
+      : undefined;
+    const done = () => {
+      if (timer !== undefined) {
+        clearTimeout(timer);
+      }
+      callerSignal?.removeEventListener("abort", onAbort);
+    };
+    const headers: Record<string, string> = { ...this.options.headers, ...options?.headers, Accept: accept };
+    if (timeoutMs > 0) {
+      headers[PACK_TIMEOUT_HEADER] = formatPackTimeout(timeoutMs);
+    }
+    if (body !== null) {
+      headers["Content-Type"] = PACK_MEDIA_TYPE;
+    }
+    let response: Response;
+    try {
+      const init: RequestInit = { method, headers, signal: controller.signal };
+      if (body !== null) {
+        init.body = body as unknown as BodyInit;
+      }
+      response = await this.fetchImpl(url, init);
+    } catch (e) {
+      done();
+      if (timedOut) {
+        throw new PackDeadlineError(timeoutMs, false);
+      }
+      if (callerSignal?.aborted) {
+        throw callerSignal.reason ?? e;
+      }
+      throw new PackNetworkError(url, e);
+    }
+    return { response, url, done, timeoutMs, expired: () => timedOut };
+  }
+
+  private async throwIfFailed(response: Response, timeoutMs: number): Promise<void> {
+    if (response.ok) {
+      return;
+    }
+    const text = await response.text().catch(() => "");
+    let problem: Record<string, unknown> | null = null;
+    if (text.length > 0 && isJson(mediaType(response.headers.get("content-type")))) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
+          problem = parsed as Record<string, unknown>;
+        }
+      } catch {
+        problem = null;
+      }
+    }
+    const str = (k: string) => (problem !== null && typeof problem[k] === "string" ? (problem[k] as string) : null);
+    if (response.headers.get(PACK_TIMEOUT_EXPIRED_HEADER) === "true" || str("type") === DEADLINE_EXCEEDED_TYPE) {
+      throw new PackDeadlineError(timeoutMs, true);
+    }
+    const errors: FieldErrors = {};
+    const raw = problem?.["errors"];
+    if (raw !== null && typeof raw === "object" && !Array.isArray(raw)) {
+      for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+        errors[k] = Array.isArray(v) ? v.map(String) : [String(v)];
+      }
+    }
+    throw new PackServerError(response.status, str("type"), str("title"), str("detail"), errors, problem, text.length === 0 ? null : text.slice(0, 1 << 20));
+  }
+
+  private checkSchema(response: Response, reader: ResponseReader<unknown>, url: string): void {
+    const actual = response.headers.get(PACK_SCHEMA_HEADER);
+    const expected = reader.wireFingerprint;
+    if (this.options.skipSchemaCheck || actual === null || expected === undefined || actual === expected) {
+      return;
+    }
+    if (this.options.compatibleFingerprints?.includes(actual)) {
+      return;
+    }
+    throw new PackSchemaMismatchError(url, expected, actual);
+  }
+}
+
+function decodeBody<T>(contentType: string | null, bytes: Uint8Array, reader: ResponseReader<T>): T {
+  const media = mediaType(contentType);
+  if (media === PACK_MEDIA_TYPE) {
+    return reader.decode(bytes);
+  }
+  if (isJson(media)) {
+    if (reader.fromJson === undefined) {
+      throw new PackContentError(contentType, "the server answered JSON and this call has no JSON reader");
+    }
+    return reader.fromJson(JSON.parse(new TextDecoder().decode(bytes)));
+  }
+  throw new PackContentError(contentType, `cannot read a ${contentType ?? "body without a content type"}`);
+}
+
+async function readBody(response: Response, expired: () => boolean, timeoutMs: number): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (e) {
+    if (expired()) {
+      throw new PackDeadlineError(timeoutMs, false);
+    }
+    throw e;
+  }
+}
+
+function mediaType(contentType: string | null): string | null {
+  if (contentType === null) {
+    return null;
+  }
+  const i = contentType.indexOf(";");
+  return (i < 0 ? contentType : contentType.slice(0, i)).trim().toLowerCase();
+}
+
+function isJson(media: string | null): boolean {
+  return media !== null && (media === "application/json" || media.endsWith("+json"));
+}
+
+function now(): number {
+  return typeof performance !== "undefined" ? performance.now() : Date.now();
+}

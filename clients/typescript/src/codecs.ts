@@ -1,0 +1,622 @@
+import { decodeSegment, encodeSegment, PackDecodeError, PackEncodeError } from "./errors.js";
+import { type DecodeOptions, NULL_OBJECT, PackReader } from "./reader.js";
+import { type EncodeOptions, PackWriter } from "./writer.js";
+import type { PackDateTime, PackDateTimeOffset, PackUnionCase } from "./values.js";
+
+/**
+ * A codec for one declared type, built once and reused: `read`/`write` run per value and allocate nothing but the
+ * value. Generated code does not need these (it calls {@link PackReader}/{@link PackWriter} directly); they serve
+ * hand-written contracts and tools that know types only at run time (the conformance tests build theirs from the
+ * golden vectors' type descriptions).
+ */
+export interface Codec<T> {
+  /** Reads one value. */
+  readonly read: (r: PackReader) => T;
+  /** Writes one value. */
+  readonly write: (w: PackWriter, v: T) => void;
+  /** Minimum encoded length (§5: what a collection count is checked against). */
+  readonly minLength: number;
+  /** Encoded length when fixed (§7), otherwise −1. */
+  readonly fixedLength: number;
+  /** The value of an absent member with no declared default: the type's zero value, `null` for references. */
+  readonly zero: () => T;
+  /**
+   * The equality of §5.1 as a primitive key (`Map`/`Set` compare primitives with SameValueZero), for dictionary keys
+   * and set elements; absent when the value itself already compares correctly (integers, floats, strings, booleans).
+   */
+  readonly key?: (v: T) => unknown;
+}
+
+/** Decodes one payload: the value must take the bytes exactly. */
+export function decode<T>(codec: Codec<T>, bytes: Uint8Array, options?: DecodeOptions): T {
+  const r = new PackReader(bytes, options);
+  try {
+    const v = codec.read(r);
+    r.finish();
+    return v;
+  } catch (e) {
+    throw e instanceof PackDecodeError ? e : new PackDecodeError(`unexpected failure while decoding: ${String(e)}`, r.pos);
+  }
+}
+
+/** Encodes one value as a payload. */
+export function encode<T>(codec: Codec<T>, value: T, options?: EncodeOptions): Uint8Array {
+  const w = new PackWriter(options);
+  try {
+    codec.write(w, value);
+  } catch (e) {
+    throw e instanceof PackEncodeError ? e : new PackEncodeError(`cannot write the value: ${String(e)}`);
+  }
+  return w.finish();
+}
+
+function prim<T>(read: (r: PackReader) => T, write: (w: PackWriter, v: T) => void, length: number, zero: T, key?: (v: T) => unknown): Codec<T> {
+  const z = () => zero;
+  return key === undefined
+    ? { read, write, minLength: length, fixedLength: length, zero: z }
+    : { read, write, minLength: length, fixedLength: length, zero: z, key };
+}
+
+/** Normalizes a decimal string for equality (§5.1): `1.5 == 1.50`, `0 == -0`. */
+export function decimalKey(v: string): string {
+  let s = v;
+  let neg = false;
+  if (s.startsWith("-")) {
+    neg = true;
+    s = s.slice(1);
+  }
+  if (s.includes(".")) {
+    s = s.replace(/0+$/, "").replace(/\.$/, "");
+  }
+  s = s.replace(/^0+(?=\d)/, "");
+  return s === "0" ? "0" : neg ? "-" + s : s;
+}
+
+export const bool: Codec<boolean> = prim((r) => r.bool(), (w, v) => w.bool(v), 1, false);
+export const uint8: Codec<number> = prim((r) => r.u8(), (w, v) => w.u8(v), 1, 0);
+export const int8: Codec<number> = prim((r) => r.i8(), (w, v) => w.i8(v), 1, 0);
+export const int16: Codec<number> = prim((r) => r.i16(), (w, v) => w.i16(v), 2, 0);
+export const uint16: Codec<number> = prim((r) => r.u16(), (w, v) => w.u16(v), 2, 0);
+export const int32: Codec<number> = prim((r) => r.i32(), (w, v) => w.i32(v), 4, 0);
+export const uint32: Codec<number> = prim((r) => r.u32(), (w, v) => w.u32(v), 4, 0);
+export const int64: Codec<bigint> = prim((r) => r.i64(), (w, v) => w.i64(v), 8, 0n);
+export const uint64: Codec<bigint> = prim((r) => r.u64(), (w, v) => w.u64(v), 8, 0n);
+export const int128: Codec<bigint> = prim((r) => r.i128(), (w, v) => w.i128(v), 16, 0n);
+export const uint128: Codec<bigint> = prim((r) => r.u128(), (w, v) => w.u128(v), 16, 0n);
+export const char: Codec<string> = prim((r) => r.char(), (w, v) => w.char(v), 2, "\0");
+export const half: Codec<number> = prim((r) => r.f16(), (w, v) => w.f16(v), 2, 0);
+export const float32: Codec<number> = prim((r) => r.f32(), (w, v) => w.f32(v), 4, 0);
+export const float64: Codec<number> = prim((r) => r.f64(), (w, v) => w.f64(v), 8, 0);
+export const decimal: Codec<string> = prim((r) => r.decimal(), (w, v) => w.decimal(v), 16, "0", decimalKey);
+export const guid: Codec<string> = prim(
+  (r) => r.guid(),
+  (w, v) => w.guid(v),
+  16,
+  "00000000-0000-0000-0000-000000000000",
+  (v) => v.toLowerCase(),
+);
+export const dateTime: Codec<PackDateTime> = {
+  read: (r) => r.dateTime(),
+  write: (w, v) => w.dateTime(v),
+  minLength: 8,
+  fixedLength: 8,
+  zero: () => ({ ticks: 0n, kind: "Unspecified" }),
+  key: (v) => v.ticks,
+};
+export const dateTimeOffset: Codec<PackDateTimeOffset> = {
+  read: (r) => r.dateTimeOffset(),
+  write: (w, v) => w.dateTimeOffset(v),
+  minLength: 10,
+  fixedLength: 10,
+  zero: () => ({ ticks: 0n, offsetMinutes: 0 }),
+  key: (v) => v.ticks - BigInt(v.offsetMinutes) * 600_000_000n,
+};
+export const timeSpan: Codec<bigint> = prim((r) => r.timeSpan(), (w, v) => w.timeSpan(v), 8, 0n);
+export const dateOnly: Codec<number> = prim((r) => r.dateOnly(), (w, v) => w.dateOnly(v), 4, 0);
+export const timeOnly: Codec<bigint> = prim((r) => r.timeOnly(), (w, v) => w.timeOnly(v), 8, 0n);
+export const string: Codec<string | null> = {
+  read: (r) => r.string(),
+  write: (w, v) => w.string(v),
+  minLength: 4,
+  fixedLength: -1,
+  zero: () => null,
+};
+
+/** `Nullable<T>`: a presence byte, then the value. */
+export function nullable<T>(inner: Codec<T>): Codec<T | null> {
+  const key = inner.key;
+  const codec: Codec<T | null> = {
+    read: (r) => (r.bool() ? inner.read(r) : null),
+    write: (w, v) => {
+      if (v === null || v === undefined) {
+        w.bool(false);
+      } else {
+        w.bool(true);
+        inner.write(w, v);
+      }
+    },
+    minLength: 1,
+    fixedLength: -1,
+    zero: () => null,
+  };
+  return key === undefined ? codec : { ...codec, key: (v) => (v === null ? null : key(v)) };
+}
+
+/** Options of a sequence codec. */
+export interface SequenceOptions {
+  /** `Memory<T>`/`ReadOnlyMemory<T>`: never null; −1 reads as empty and null writes as count 0. */
+  neverNull?: boolean;
+}
+
+/** A sequence (`T[]`, `List<T>`, `IEnumerable<T>`, `ImmutableArray<T>` …) as a JavaScript array. */
+export function array<T>(element: Codec<T>, options?: SequenceOptions): Codec<T[] | null> {
+  const neverNull = options?.neverNull === true;
+  return {
+    read: (r) => {
+      const count = r.beginCollection(element.minLength);
+      if (count < 0) {
+        return neverNull ? [] : null;
+      }
+      const out = new Array<T>(count);
+      let i = 0;
+      try {
+        for (; i < count; i++) {
+          out[i] = element.read(r);
+        }
+      } catch (e) {
+        throw decodeSegment(e, i, r.pos);
+      }
+      r.endCollection();
+      return out;
+    },
+    write: (w, v) => {
+      if (v === null || v === undefined) {
+        if (neverNull) {
+          w.beginCollection(0);
+          w.endCollection();
+        } else {
+          w.nullHeader();
+        }
+        return;
+      }
+      const n = v.length;
+      w.beginCollection(n);
+      let i = 0;
+      try {
+        for (; i < n; i++) {
+          element.write(w, v[i]!);
+        }
+      } catch (e) {
+        throw encodeSegment(e, i);
+      }
+      w.endCollection();
+    },
+    minLength: 4,
+    fixedLength: -1,
+    zero: () => (neverNull ? [] : null),
+  };
+}
+
+/** A typed-array constructor for a fixed-width numeric element. */
+export interface NumericArrayType<A> {
+  new (buffer: ArrayBuffer): A;
+  new (length: number): A;
+  readonly BYTES_PER_ELEMENT: number;
+}
+
+type NumericArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
+
+/**
+ * A sequence of a fixed-width numeric type as a typed array, read with one copy (`Int32Array` for `int[]`,
+ * `Float64Array` for `List<double>` …). Writing takes the typed array's bytes with one copy too, or checks and writes
+ * the elements of any other array-like.
+ */
+export function numericArray<A extends NumericArray, E extends number | bigint>(
+  type: NumericArrayType<A>,
+  element: Codec<E>,
+  options?: SequenceOptions,
+): Codec<A | null> {
+  const width = type.BYTES_PER_ELEMENT;
+  const neverNull = options?.neverNull === true;
+  return {
+    read: (r) => {
+      const count = r.beginCollection(width);
+      if (count < 0) {
+        return neverNull ? new type(0) : null;
+      }
+      r.endCollection();
+      if (PackReader.littleEndianHost) {
+        return new type(r.blockCopy(count, width));
+      }
+      const out = new type(count) as unknown as E[];
+      for (let i = 0; i < count; i++) {
+        out[i] = element.read(r);
+      }
+      return out as unknown as A;
+    },
+    write: (w, v) => {
+      if (v === null || v === undefined) {
+        if (neverNull) {
+          w.beginCollection(0);
+          w.endCollection();
+        } else {
+          w.nullHeader();
+        }
+        return;
+      }
+      const n = v.length;
+      w.beginCollection(n);
+      w.endCollection();
+      if (v instanceof type && PackReader.littleEndianHost) {
+        w.bytes(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+        return;
+      }
+      const items = v as unknown as ArrayLike<E>;
+      let i = 0;
+      try {
+        for (; i < n; i++) {
+          element.write(w, items[i]!);
+        }
+      } catch (e) {
+        throw encodeSegment(e, i);
+      }
+    },
+    minLength: 4,
+    fixedLength: -1,
+    zero: () => (neverNull ? new type(0) : null),
+  };
+}
+
+/** `Dictionary<K, V>` as a `Map` in wire order; null keys and repeated keys (§5.1) are rejected both ways. */
+export function dictionary<K, V>(key: Codec<K>, value: Codec<V>): Codec<Map<K, V> | null> {
+  const keyOf = key.key;
+  return {
+    read: (r) => {
+      const count = r.beginCollection(key.minLength + value.minLength);
+      if (count < 0) {
+        return null;
+      }
+      const map = new Map<K, V>();
+      const seen = keyOf === undefined ? null : new Set<unknown>();
+      let i = 0;
+      try {
+        for (; i < count; i++) {
+          const at = r.pos;
+          const k = key.read(r);
+          if (k === null) {
+            r.fail("a dictionary key cannot be null", at);
+          }
+          if (seen === null ? map.has(k) : seen.has(keyOf!(k))) {
+            r.fail("a dictionary key repeats", at);
+          }
+          seen?.add(keyOf!(k));
+          map.set(k, value.read(r));
+        }
+      } catch (e) {
+        throw decodeSegment(e, i, r.pos);
+      }
+      r.endCollection();
+      return map;
+    },
+    write: (w, v) => {
+      if (v === null || v === undefined) {
+        w.nullHeader();
+        return;
+      }
+      w.beginCollection(v.size);
+      const seen = keyOf === undefined ? null : new Set<unknown>();
+      let i = 0;
+      try {
+        for (const [k, x] of v) {
+          if (k === null || k === undefined) {
+            w.fail("a dictionary key cannot be null");
+          }
+          if (seen !== null) {
+            const kk = keyOf!(k);
+            if (seen.has(kk)) {
+              w.fail("two dictionary keys are equal under the key type's equality");
+            }
+            seen.add(kk);
+          }
+          key.write(w, k);
+          value.write(w, x);
+          i++;
+        }
+      } catch (e) {
+        throw encodeSegment(e, i);
+      }
+      w.endCollection();
+    },
+    minLength: 4,
+    fixedLength: -1,
+    zero: () => null,
+  };
+}
+
+/** `HashSet<T>` as a `Set` in wire order; repeated elements (§5.1) are rejected, one null element is allowed. */
+export function set<T>(element: Codec<T>): Codec<Set<T> | null> {
+  const keyOf = element.key;
+  return {
+    read: (r) => {
+      const count = r.beginCollection(element.minLength);
+      if (count < 0) {
+        return null;
+      }
+      const out = new Set<T>();
+      const seen = keyOf === undefined ? null : new Set<unknown>();
+      let i = 0;
+      try {
+        for (; i < count; i++) {
+          const at = r.pos;
+          const x = element.read(r);
+          const k = seen === null || x === null ? x : keyOf!(x);
+          if (seen === null ? out.has(x) : seen.has(k)) {
+            r.fail("a set element repeats", at);
+          }
+          seen?.add(k);
+          out.add(x);
+        }
+      } catch (e) {
+        throw decodeSegment(e, i, r.pos);
+      }
+      r.endCollection();
+      return out;
+    },
+    write: (w, v) => {
+      if (v === null || v === undefined) {
+        w.nullHeader();
+        return;
+      }
+      w.beginCollection(v.size);
+      const seen = keyOf === undefined ? null : new Set<unknown>();
+      let i = 0;
+      try {
+        for (const x of v) {
+          if (seen !== null) {
+            const k = x === null ? x : keyOf!(x);
+            if (seen.has(k)) {
+              w.fail("two set elements are equal under the element type's equality");
+            }
+            seen.add(k);
+          }
+          element.write(w, x);
+          i++;
+        }
+      } catch (e) {
+        throw encodeSegment(e, i);
+      }
+      w.endCollection();
+    },
+    minLength: 4,
+    fixedLength: -1,
+    zero: () => null,
+  };
+}
+
+/** One member of an object or fixed struct, in wire order. */
+export interface MemberCodec {
+  /** The member's name (the property of the JavaScript object). */
+  readonly name: string;
+  /** Its codec. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly codec: Codec<any>;
+  /** The value an absent member gets (§11), when it is not the type's zero value. */
+  readonly absent?: () => unknown;
+}
+
+/** Options of {@link object}. */
+export interface ObjectOptions {
+  /** A class (may be null; default) or a struct with a header (never null). */
+  nullable?: boolean;
+}
+
+/** Composite equality key of several components (§5.1: component-wise). */
+export function compositeKey(parts: readonly unknown[]): string {
+  let s = "";
+  for (const p of parts) {
+    s += typeof p === "string" ? JSON.stringify(p) : typeof p === "object" && p !== null ? String(p) : `${typeof p}:${String(p)}`;
+    s += ",";
+  }
+  return s;
+}
+
+function memberKey(members: readonly MemberCodec[]): (v: Record<string, unknown>) => string {
+  return (v) => {
+    const parts = new Array<unknown>(members.length);
+    for (let i = 0; i < members.length; i++) {
+      const m = members[i]!;
+      const x = v[m.name];
+      parts[i] = m.codec.key === undefined || x === null ? x : m.codec.key(x);
+    }
+    return compositeKey(parts);
+  };
+}
+
+/**
+ * An object (§6): a class, record, non-fixed struct, tuple or `KeyValuePair`, as a plain JavaScript object with one
+ * property per member. Appended members of a newer writer are skipped; members an older writer did not send get
+ * their `absent` value or their type's zero value.
+ */
+export function object<T extends object>(members: readonly MemberCodec[], options?: ObjectOptions): Codec<T | null> {
+  const nullable = options?.nullable !== false;
+  const n = members.length;
+  const read = (r: PackReader): T | null => {
+    const t = r.beginObject(nullable);
+    if (t === NULL_OBJECT) {
+      return null;
+    }
+    const v: Record<string, unknown> = {};
+    let i = 0;
+    try {
+      for (; i < n; i++) {
+        const m = members[i]!;
+        v[m.name] = r.has(t, i) ? m.codec.read(r) : m.absent !== undefined ? m.absent() : m.codec.zero();
+      }
+    } catch (e) {
+      throw decodeSegment(e, members[i]!.name, r.pos);
+    }
+    r.endObject(t, n);
+    return v as T;
+  };
+  const write = (w: PackWriter, v: T | null): void => {
+    if (v === null || v === undefined) {
+      if (!nullable) {
+        w.fail("a struct cannot be null");
+      }
+      w.nullHeader();
+      return;
+    }
+    const t = w.beginObject(n);
+    let i = 0;
+    try {
+      for (; i < n; i++) {
+        const m = members[i]!;
+        m.codec.write(w, (v as Record<string, unknown>)[m.name]);
+      }
+    } catch (e) {
+      throw encodeSegment(e, members[i]!.name);
+    }
+    w.endObject(t);
+  };
+  const zero = nullable ? () => null : () => zeroObject<T>(members);
+  const mk = memberKey(members);
+  return { read, write, minLength: 4, fixedLength: -1, zero, key: (v) => (v === null ? null : mk(v as Record<string, unknown>)) };
+}
+
+function zeroObject<T>(members: readonly MemberCodec[]): T {
+  const v: Record<string, unknown> = {};
+  for (const m of members) {
+    v[m.name] = m.codec.zero();
+  }
+  return v as T;
+}
+
+/** A fixed struct (§7): its members back to back, no header, never null. Every member codec must be fixed. */
+export function fixedStruct<T extends object>(members: readonly MemberCodec[]): Codec<T> {
+  let length = 0;
+  for (const m of members) {
+    if (m.codec.fixedLength < 0) {
+      throw new TypeError(`member ${m.name} is not fixed-width`);
+    }
+    length += m.codec.fixedLength;
+  }
+  const n = members.length;
+  return {
+    read: (r) => {
+      const v: Record<string, unknown> = {};
+      let i = 0;
+      try {
+        for (; i < n; i++) {
+          const m = members[i]!;
+          v[m.name] = m.codec.read(r);
+        }
+      } catch (e) {
+        throw decodeSegment(e, members[i]!.name, r.pos);
+      }
+      return v as T;
+    },
+    write: (w, v) => {
+      if (v === null || v === undefined) {
+        w.fail("a struct cannot be null");
+      }
+      let i = 0;
+      try {
+        for (; i < n; i++) {
+          const m = members[i]!;
+          m.codec.write(w, (v as Record<string, unknown>)[m.name]);
+        }
+      } catch (e) {
+        throw encodeSegment(e, members[i]!.name);
+      }
+    },
+    minLength: length,
+    fixedLength: length,
+    zero: () => zeroObject<T>(members),
+    key: memberKey(members) as unknown as (v: T) => unknown,
+  };
+}
+
+/** One case of a union. */
+export interface UnionCaseCodec {
+  /** The tag, 0 … 65 534. */
+  readonly tag: number;
+  /** The case's name (its .NET type name), the discriminant of the TypeScript value. */
+  readonly name: string;
+  /** The case type's codec (an object codec, or a fixed struct's). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly codec: Codec<any>;
+}
+
+/** A union (§8) as `{ case, value }`, or null. Unknown tags and null case values are rejected. */
+export function union<U extends PackUnionCase<string, unknown>>(cases: readonly UnionCaseCodec[]): Codec<U | null> {
+  const byTag = new Map<number, UnionCaseCodec>();
+  const byName = new Map<string, UnionCaseCodec>();
+  for (const c of cases) {
+    byTag.set(c.tag, c);
+    byName.set(c.name, c);
+  }
+  return {
+    read: (r) => {
+      const at = r.pos;
+      const tag = r.unionTag();
+      if (tag < 0) {
+        return null;
+      }
+      const c = byTag.get(tag);
+      if (c === undefined) {
+        return r.fail(`unknown union tag ${tag}`, at);
+      }
+      const valueAt = r.pos;
+      let value: unknown;
+      try {
+        value = c.codec.read(r);
+      } catch (e) {
+        throw decodeSegment(e, c.name, r.pos);
+      }
+      if (value === null) {
+        r.fail("a union case value cannot be null (null is the tag 0xFFFF)", valueAt);
+      }
+      return { case: c.name, value } as U;
+    },
+    write: (w, v) => {
+      if (v === null || v === undefined) {
+        w.unionTag(-1);
+        return;
+      }
+      const c = byName.get(v.case);
+      if (c === undefined) {
+        return w.fail(`${String(v.case)} is not a case of the union`);
+      }
+      if (v.value === null || v.value === undefined) {
+        w.fail("a union case value cannot be null");
+      }
+      w.unionTag(c.tag);
+      try {
+        c.codec.write(w, v.value);
+      } catch (e) {
+        throw encodeSegment(e, c.name);
+      }
+    },
+    minLength: 2,
+    fixedLength: -1,
+    zero: () => null,
+    key: (v) => (v === null ? null : compositeKey([v.case, byName.get(v.case)?.codec.key?.(v.value) ?? v.value])),
+  };
+}
+
+/** Lazily resolved codec, for recursive types (`class Node { Node? Next; }`). */
+export function lazy<T>(get: () => Codec<T>, minLength: number): Codec<T> {
+  let c: Codec<T> | undefined;
+  const resolve = () => (c ??= get());
+  return {
+    read: (r) => resolve().read(r),
+    write: (w, v) => resolve().write(w, v),
+    minLength,
+    fixedLength: -1,
+    zero: () => resolve().zero(),
+    key: (v) => {
+      const k = resolve().key;
+      return k === undefined ? v : k(v);
+    },
+  };
+}

@@ -1,0 +1,216 @@
+import { decode, encode, int32, object, string as stringCodec } from "./codecs.js";
+import { PackDecodeError, PackError } from "./errors.js";
+
+/** Frame kinds of `application/x-pack-stream` (§10). */
+export const FRAME_ITEM = 1;
+export const FRAME_END = 2;
+export const FRAME_ERROR = 3;
+/** Default `MaxPayloadLength`: 128 MiB. */
+export const DEFAULT_MAX_PAYLOAD_LENGTH = 128 * 1024 * 1024;
+
+/** The producer's error, sent as an Error frame (or a problem's fields) mid-stream. */
+export class PackStreamError extends PackError {
+  constructor(
+    /** HTTP-like status (500 when the frame carried no details). */
+    readonly status: number,
+    /** Problem type URI, if any. */
+    readonly type: string | null,
+    /** Title, if any. */
+    readonly title: string | null,
+    /** Detail, if any. */
+    readonly detail: string | null,
+    /** The server's trace id, if any. */
+    readonly traceId: string | null,
+  ) {
+    super(`the stream's producer failed: ${status} ${title ?? ""}${detail ? ": " + detail : ""}`.trim());
+  }
+}
+
+interface StreamErrorPayload {
+  Status: number;
+  Type: string | null;
+  Title: string | null;
+  Detail: string | null;
+  TraceId: string | null;
+}
+
+const streamErrorCodec = object<StreamErrorPayload>([
+  { name: "Status", codec: int32 },
+  { name: "Type", codec: stringCodec },
+  { name: "Title", codec: stringCodec },
+  { name: "Detail", codec: stringCodec },
+  { name: "TraceId", codec: stringCodec },
+]);
+
+/** Options of {@link readPackStream}. */
+export interface StreamReadOptions {
+  /** Largest frame payload accepted (checked from the frame header, before the payload is awaited). */
+  maxPayloadLength?: number;
+}
+
+function shift(e: unknown, base: number): PackDecodeError {
+  if (e instanceof PackDecodeError) {
+    const moved = new PackDecodeError(e.reason, base + e.offset);
+    moved.segments.push(...e.segments);
+    return moved;
+  }
+  return new PackDecodeError(`unexpected failure while decoding a frame: ${String(e)}`, base);
+}
+
+async function* chunksOf(source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  if (typeof (source as ReadableStream<Uint8Array>).getReader === "function") {
+    const reader = (source as ReadableStream<Uint8Array>).getReader();
+    let done = false;
+    try {
+      for (;;) {
+        const r = await reader.read();
+        if (r.done) {
+          done = true;
+          return;
+        }
+        yield r.value;
+      }
+    } finally {
+      if (!done) {
+        // Leaving early (End/Error frame, a malformed frame, or the caller's break): cancel the body so the
+        // connection closes and the server sees the request aborted.
+        await reader.cancel().catch(() => undefined);
+      }
+      reader.releaseLock();
+    }
+  } else {
+    yield* source as AsyncIterable<Uint8Array>;
+  }
+}
+
+/**
+ * Reads a Pack stream (§10) frame by frame, yielding each item as soon as its frame is complete. An Error frame
+ * raises {@link PackStreamError}; anything malformed (a missing End frame included) raises {@link PackDecodeError}
+ * with the offset in the stream. Bytes after the End or Error frame are not read.
+ */
+export async function* readPackStream<T>(
+  source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
+  decodeItem: (payload: Uint8Array) => T,
+  options?: StreamReadOptions,
+): AsyncGenerator<T, void, undefined> {
+  const max = options?.maxPayloadLength ?? DEFAULT_MAX_PAYLOAD_LENGTH;
+  let buf: Uint8Array = new Uint8Array(0);
+  let at = 0; // read position in buf
+  let base = 0; // stream offset of buf[0]
+  const chunks = chunksOf(source);
+  try {
+    for (;;) {
+      // a frame header
+      while (buf.length - at < 5) {
+        if (buf.length - at >= 1) {
+          checkKind(buf[at]!, base + at);
+        }
+        const next = await chunks.next();
+        if (next.done) {
+          const where = base + buf.length;
+          throw new PackDecodeError(
+            buf.length === at ? "the stream ended without an End frame (truncated)" : "the stream ended inside a frame header",
+            where,
+          );
+        }
+        ({ buf, at, base } = append(buf, at, base, next.value));
+      }
+      const frameAt = base + at;
+      const kind = buf[at]!;
+      checkKind(kind, frameAt);
+      const length = new DataView(buf.buffer, buf.byteOffset + at + 1, 4).getInt32(0, true);
+      if (length < 0) {
+        throw new PackDecodeError(`negative frame length ${length}`, frameAt + 1);
+      }
+      if (length > max) {
+        throw new PackDecodeError(`frame length ${length} above MaxPayloadLength ${max}`, frameAt + 1);
+      }
+      if (kind === FRAME_END && length !== 0) {
+        throw new PackDecodeError(`an End frame must have length 0, not ${length}`, frameAt + 1);
+      }
+      if (kind === FRAME_ITEM && length === 0) {
+        throw new PackDecodeError("an Item frame of length 0 (an empty payload is never a value)", frameAt + 1);
+      }
+      at += 5;
+      if (kind === FRAME_END) {
+        return;
+      }
+      while (buf.length - at < length) {
+        const next = await chunks.next();
+        if (next.done) {
+          throw new PackDecodeError("the stream ended inside a frame payload", base + buf.length);
+        }
+        ({ buf, at, base } = append(buf, at, base, next.value));
+      }
+      const payload = buf.subarray(at, at + length);
+      const payloadAt = base + at;
+      at += length;
+      if (kind === FRAME_ERROR) {
+        let e: StreamErrorPayload | null;
+        try {
+          e = decode(streamErrorCodec, payload);
+        } catch (err) {
+          throw shift(err, payloadAt);
+        }
+        throw e === null
+          ? new PackStreamError(500, null, null, null, null)
+          : new PackStreamError(e.Status, e.Type, e.Title, e.Detail, e.TraceId);
+      }
+      let item: T;
+      try {
+        item = decodeItem(payload);
+      } catch (err) {
+        throw shift(err, payloadAt);
+      }
+      yield item;
+    }
+  } finally {
+    await chunks.return(undefined);
+  }
+}
+
+function checkKind(kind: number, offset: number): void {
+  if (kind < FRAME_ITEM || kind > FRAME_ERROR) {
+    throw new PackDecodeError(`unknown frame kind ${kind}`, offset);
+  }
+}
+
+function append(buf: Uint8Array, at: number, base: number, chunk: Uint8Array): { buf: Uint8Array; at: number; base: number } {
+  if (at === buf.length) {
+    return { buf: chunk, at: 0, base: base + buf.length };
+  }
+  const rest = buf.length - at;
+  const next = new Uint8Array(rest + chunk.length);
+  next.set(buf.subarray(at), 0);
+  next.set(chunk, rest);
+  return { buf: next, at: 0, base: base + at };
+}
+
+function frame(kind: number, payload: Uint8Array): Uint8Array {
+  const out = new Uint8Array(5 + payload.length);
+  out[0] = kind;
+  new DataView(out.buffer).setInt32(1, payload.length, true);
+  out.set(payload, 5);
+  return out;
+}
+
+/** An Item frame holding one encoded payload (which must not be empty). */
+export function encodeItemFrame(payload: Uint8Array): Uint8Array {
+  if (payload.length === 0) {
+    throw new RangeError("an Item frame cannot be empty");
+  }
+  return frame(FRAME_ITEM, payload);
+}
+
+/** The End frame. */
+export function encodeEndFrame(): Uint8Array {
+  return frame(FRAME_END, new Uint8Array(0));
+}
+
+/** An Error frame for a producer's failure. */
+export function encodeErrorFrame(error: { status: number; type: string | null; title: string | null; detail: string | null; traceId: string | null }): Uint8Array {
+  return frame(
+    FRAME_ERROR,
+    encode(streamErrorCodec, { Status: error.status, Type: error.type, Title: error.title, Detail: error.detail, TraceId: error.traceId }),
+  );
+}

@@ -1,0 +1,115 @@
+using System.Text.Json.Nodes;
+using Pack.Tool.TypeScript;
+
+namespace Pack.TypeScript.Tests;
+
+/// <summary>
+/// <c>pack ts</c> (<see cref="TypeScriptGenerator"/>): the schema fixtures under Schemas/ generate exactly the files
+/// committed under clients/typescript/test/generated (which the Node and tsc --strict runs then compile and exercise),
+/// and the fingerprints follow docs/schema.md §2.
+/// </summary>
+public sealed class GeneratorTests
+{
+    /// <summary>Fixture schema → generated file (under clients/typescript/test/generated).</summary>
+    public static TheoryData<string, string> Fixtures => new()
+    {
+        { "sample-api.schema.json", "sample-api.ts" },
+        { "sample-api.appended.schema.json", "sample-api-appended.ts" },
+        { "vectors.schema.json", "vectors.ts" },
+    };
+
+    private static readonly TypeScriptGeneratorOptions TestOptions = new() { RuntimeModule = "../../src/index.js" };
+
+    [Theory]
+    [MemberData(nameof(Fixtures))]
+    public void Generate_FixtureSchema_EqualsCommittedOutput(string schemaFile, string generatedFile)
+    {
+        var schema = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Schemas", schemaFile));
+        var text = TypeScriptGenerator.Generate(schema, TestOptions).Single().Value;
+        var path = Path.Combine(RepositoryPaths.Package, "test", "generated", generatedFile);
+
+        if (Environment.GetEnvironmentVariable("PACK_UPDATE_GENERATED") == "1")
+        {
+            Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+            File.WriteAllText(path, text);
+        }
+
+        Assert.True(File.Exists(path), $"{path} is missing: run with PACK_UPDATE_GENERATED=1 to write it.");
+        Assert.Equal(File.ReadAllText(path), text);
+    }
+
+    [Fact]
+    public void Generate_SameSchemaTwice_SameText()
+    {
+        var schema = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Schemas", "vectors.schema.json"));
+
+        Assert.Equal(TypeScriptGenerator.Generate(schema, TestOptions).Single().Value, TypeScriptGenerator.Generate(schema, TestOptions).Single().Value);
+    }
+
+    [Fact]
+    public void Generate_SampleApi_EmbedsEachRootsWireFingerprint()
+    {
+        var schema = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Schemas", "sample-api.schema.json"));
+        var set = JsonNode.Parse(schema)!;
+
+        var text = TypeScriptGenerator.Generate(schema, TestOptions).Single().Value;
+
+        foreach (var entry in set["schemas"]!.AsArray())
+        {
+            Assert.Contains($"wireFingerprint: \"{(string)entry!["wire"]!}\"", text, StringComparison.Ordinal);
+        }
+
+        Assert.Contains("export function decodeOrder(bytes: Uint8Array", text, StringComparison.Ordinal);
+        Assert.Contains("export function encodeCreateOrderRequest(value: CreateOrderRequest | null", text, StringComparison.Ordinal);
+        Assert.Contains("Members: (Member | null)[] | null;", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Generate_RecordedFingerprintDoesNotMatch_ThrowsFormatException()
+    {
+        var schema = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Schemas", "sample-api.schema.json"));
+        var set = JsonNode.Parse(schema)!;
+        set["schemas"]![0]!["wire"] = "0000000000000000";
+
+        var ex = Assert.Throws<FormatException>(() => TypeScriptGenerator.Generate(set.ToJsonString()));
+
+        Assert.Contains("fingerprints", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Generate_TwoRootsOfTheSameSchemaType_EmitsThePayloadOnce()
+    {
+        // string[] and List<string> have the same schema (list<string>); a set holding both once emitted the
+        // payload functions twice (TS2393 under tsc), found by generating docs/vectors/schemas.json of issue 26.
+        const string Schema = """{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"kind":"primitive","nullable":true,"primitive":"string"}]}""";
+        var node = JsonNode.Parse(Schema)!;
+        var wire = SchemaCanonicalForm.WireFingerprint(node);
+        var contract = SchemaCanonicalForm.ContractFingerprint(node);
+        var set = $$"""
+            { "format": "pack-schema-set/1", "schemas": [
+              { "type": "List<string>", "wire": "{{wire}}", "contract": "{{contract}}", "schema": {{Schema}} },
+              { "type": "string[]", "wire": "{{wire}}", "contract": "{{contract}}", "schema": {{Schema}} } ] }
+            """;
+
+        var text = TypeScriptGenerator.Generate(set, TestOptions).Single().Value;
+
+        Assert.Single(System.Text.RegularExpressions.Regex.Matches(text, "export function decodeListOfString\\("));
+        Assert.Single(System.Text.RegularExpressions.Regex.Matches(text, "export const ListOfStringPayload"));
+    }
+
+    [Fact]
+    public void CanonicalText_SchemaDocExample_IsTheDocumentedText()
+    {
+        // docs/schema.md §2.3: VectorCircle's canonical contract and wire forms.
+        const string Contract = """{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Radius","type":1}],"name":"Pack.Tests.GoldenVectors.Types.VectorCircle","nullable":true},{"kind":"primitive","nullable":false,"primitive":"f32","width":4}]}""";
+        const string Wire = """{"format":"pack-schema/1","types":[{"kind":"object","members":[{"type":1}],"nullable":true},{"kind":"primitive","nullable":false,"primitive":"f32","width":4}]}""";
+        var shuffled = JsonNode.Parse("""
+            { "types": [ { "nullable": true, "name": "Pack.Tests.GoldenVectors.Types.VectorCircle", "members": [ { "type": 1, "name": "Radius" } ], "kind": "object" },
+                         { "width": 4, "primitive": "f32", "nullable": false, "kind": "primitive" } ],
+              "format": "pack-schema/1" }
+            """)!;
+
+        Assert.Equal(Contract, SchemaCanonicalForm.CanonicalText(shuffled));
+        Assert.Equal(Wire, SchemaCanonicalForm.CanonicalText(SchemaCanonicalForm.WireForm(shuffled)));
+    }
+}

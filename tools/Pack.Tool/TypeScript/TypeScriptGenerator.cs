@@ -1,0 +1,1099 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+
+namespace Pack.Tool.TypeScript;
+
+/// <summary>
+/// <c>pack ts</c>: TypeScript from a Pack schema (docs/schema.md), for the <c>@pack/client</c> runtime in
+/// clients/typescript. It writes interfaces, and per type standalone <c>readX</c>/<c>writeX</c> functions plus
+/// <c>decodeX</c>/<c>encodeX</c> payload entry points (plain exported functions, so a bundler drops what a page does
+/// not use), and each root's wire and contract fingerprints as constants. The input is a <c>pack-schema/1</c> document
+/// or a <c>pack-schema-set/1</c> (whose recorded fingerprints are checked); types are merged across the set's schemas
+/// by their label (§1.2), so a type shared by several roots is emitted once.
+/// </summary>
+public sealed class TypeScriptGenerator
+{
+    private static readonly HashSet<string> TypedArrayPrimitives = ["i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32", "f64"];
+
+    private readonly Dictionary<string, SchemaType> _types = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, string> _identifiers = new(StringComparer.Ordinal);
+    private readonly HashSet<string> _usedIdentifiers = new(StringComparer.Ordinal);
+    private readonly List<RootSchema> _roots = [];
+    private readonly HashSet<string> _imports = new(StringComparer.Ordinal);
+
+    /// <summary>Creates a generator.</summary>
+    /// <param name="options">Options; <see langword="null"/> for the defaults.</param>
+    public TypeScriptGenerator(TypeScriptGeneratorOptions? options = null)
+    {
+        Options = options ?? new TypeScriptGeneratorOptions();
+    }
+
+    /// <summary>The options.</summary>
+    public TypeScriptGeneratorOptions Options { get; }
+
+    /// <summary>Generates the TypeScript for a schema or schema set.</summary>
+    /// <param name="schemaJson">The JSON text of a <c>pack-schema/1</c> or <c>pack-schema-set/1</c> document.</param>
+    /// <param name="options">Options; <see langword="null"/> for the defaults.</param>
+    /// <returns>File name (relative to the output folder) → content.</returns>
+    /// <exception cref="FormatException">The schema is malformed, or a recorded fingerprint does not match its schema.</exception>
+    public static IReadOnlyDictionary<string, string> Generate(string schemaJson, TypeScriptGeneratorOptions? options = null)
+    {
+        var generator = new TypeScriptGenerator(options);
+        generator.Load(schemaJson);
+        return new Dictionary<string, string>(StringComparer.Ordinal) { [generator.Options.FileName] = generator.Emit() };
+    }
+
+    /// <summary>Generates the TypeScript for a schema and writes it into a folder (created if missing).</summary>
+    /// <param name="schemaJson">The schema JSON text.</param>
+    /// <param name="outputDirectory">The folder.</param>
+    /// <param name="options">Options; <see langword="null"/> for the defaults.</param>
+    /// <returns>The paths written.</returns>
+    public static IReadOnlyList<string> WriteTo(string schemaJson, string outputDirectory, TypeScriptGeneratorOptions? options = null)
+    {
+        Directory.CreateDirectory(outputDirectory);
+        var written = new List<string>();
+        foreach (var (name, text) in Generate(schemaJson, options))
+        {
+            var path = Path.Combine(outputDirectory, name);
+            File.WriteAllText(path, text, new UTF8Encoding(false));
+            written.Add(path);
+        }
+
+        return written;
+    }
+
+    // ---- loading ---------------------------------------------------------------------------------------------------
+
+    private void Load(string schemaJson)
+    {
+        var document = JsonNode.Parse(schemaJson) ?? throw new FormatException("The schema is empty.");
+        var format = (string?)document["format"];
+        if (format == "pack-schema/1")
+        {
+            AddSchema(document, SchemaCanonicalForm.WireFingerprint(document), SchemaCanonicalForm.ContractFingerprint(document));
+        }
+        else if (format == "pack-schema-set/1")
+        {
+            foreach (var entry in document["schemas"]?.AsArray() ?? throw new FormatException("A schema set needs 'schemas'."))
+            {
+                var schema = entry?["schema"] ?? throw new FormatException("A schema set entry needs 'schema'.");
+                var wire = SchemaCanonicalForm.WireFingerprint(schema);
+                var contract = SchemaCanonicalForm.ContractFingerprint(schema);
+                var recordedWire = (string?)entry["wire"];
+                var recordedContract = (string?)entry["contract"];
+                if ((recordedWire is not null && recordedWire != wire) || (recordedContract is not null && recordedContract != contract))
+                {
+                    throw new FormatException($"The schema of '{(string?)entry["type"]}' records fingerprints {recordedWire}/{recordedContract}, but its text gives {wire}/{contract}.");
+                }
+
+                AddSchema(schema, wire, contract);
+            }
+        }
+        else
+        {
+            throw new FormatException($"Unknown schema format '{format}' (expected pack-schema/1 or pack-schema-set/1).");
+        }
+    }
+
+    private void AddSchema(JsonNode schema, string wire, string contract)
+    {
+        var entries = schema["types"]?.AsArray() ?? throw new FormatException("A schema needs 'types'.");
+        var labels = new string?[entries.Count];
+        string Label(int index)
+        {
+            if (index < 0 || index >= entries.Count)
+            {
+                throw new FormatException($"Type index {index} is outside the schema's {entries.Count} types.");
+            }
+
+            if (labels[index] is { } known)
+            {
+                return known;
+            }
+
+            var e = entries[index]!;
+            var kind = (string?)e["kind"] ?? throw new FormatException($"Type {index} has no kind.");
+            var label = kind switch
+            {
+                "primitive" => (string)e["primitive"]!,
+                "enum" or "object" or "frozen-struct" or "union" => (string)e["name"]!,
+                "nullable" => $"nullable<{Label((int)e["element"]!)}>",
+                "list" => $"list<{Label((int)e["element"]!)}>" + ((bool?)e["nullable"] == false ? "!" : ""),
+                "set" => $"set<{Label((int)e["element"]!)}>",
+                "map" => $"map<{Label((int)e["key"]!)},{Label((int)e["value"]!)}>",
+                _ => throw new FormatException($"Unknown kind '{kind}' at type {index}."),
+            };
+            labels[index] = label;
+            return label;
+        }
+
+        for (var i = 0; i < entries.Count; i++)
+        {
+            var label = Label(i);
+            if (_types.ContainsKey(label))
+            {
+                continue;
+            }
+
+            var e = entries[i]!;
+            var type = new SchemaType(label, (string)e["kind"]!, (bool?)e["nullable"] ?? false)
+            {
+                Name = (string?)e["name"],
+                Primitive = (string?)e["primitive"],
+                Width = (int?)e["width"] ?? 0,
+                Element = e["element"] is { } el ? Label((int)el!) : null,
+                Key = e["key"] is { } k ? Label((int)k!) : null,
+                Value = e["value"] is { } v ? Label((int)v!) : null,
+                Underlying = e["underlying"] is { } u ? Label((int)u!) : null,
+            };
+            foreach (var m in e["members"]?.AsArray() ?? [])
+            {
+                type.Members.Add(new SchemaMember((string)m!["name"]!, Label((int)m["type"]!), m["default"]?.DeepClone()));
+            }
+
+            foreach (var c in e["cases"]?.AsArray() ?? [])
+            {
+                type.Cases.Add(new SchemaCase((int)c!["tag"]!, Label((int)c["type"]!)));
+            }
+
+            foreach (var value in e["values"]?.AsArray() ?? [])
+            {
+                type.Values.Add(((string)value!["name"]!, (string)value["value"]!));
+            }
+
+            _types[label] = type;
+        }
+
+        // Several C# roots can be one schema type (string[] and List<string> are both list<string>): emit it once.
+        var root = Label(0);
+        if (!_roots.Exists(r => r.Label == root))
+        {
+            _roots.Add(new RootSchema(root, wire, contract));
+        }
+    }
+
+    // ---- names -----------------------------------------------------------------------------------------------------
+
+    private string Ident(string label)
+    {
+        if (_identifiers.TryGetValue(label, out var known))
+        {
+            return known;
+        }
+
+        var type = _types[label];
+        string ident;
+        if (type.Name is { } name)
+        {
+            ident = Sanitize(ShortName(name));
+            if (!_usedIdentifiers.Add(ident))
+            {
+                ident = Sanitize(name);
+                _usedIdentifiers.Add(ident);
+            }
+        }
+        else
+        {
+            ident = type.Kind switch
+            {
+                "primitive" => Pascal(type.Primitive!),
+                "nullable" => "Nullable" + Ident(type.Element!),
+                "list" => (type.Nullable ? "ListOf" : "MemoryOf") + Ident(type.Element!),
+                "set" => "SetOf" + Ident(type.Element!),
+                "map" => "MapOf" + Ident(type.Key!) + "To" + Ident(type.Value!),
+                _ => throw new FormatException($"No name for {label}."),
+            };
+            _usedIdentifiers.Add(ident);
+        }
+
+        _identifiers[label] = ident;
+        return ident;
+    }
+
+    private static string ShortName(string name)
+    {
+        var depth = 0;
+        var start = 0;
+        for (var i = 0; i < name.Length; i++)
+        {
+            switch (name[i])
+            {
+                case '<': depth++; break;
+                case '>': depth--; break;
+                case '.' when depth == 0: start = i + 1; break;
+            }
+        }
+
+        return name[start..];
+    }
+
+    private static string Sanitize(string name)
+    {
+        var builder = new StringBuilder();
+        var upper = true;
+        foreach (var c in name)
+        {
+            if (char.IsAsciiLetterOrDigit(c) || c == '_')
+            {
+                builder.Append(upper ? char.ToUpperInvariant(c) : c);
+                upper = false;
+            }
+            else
+            {
+                upper = true;
+            }
+        }
+
+        return builder.Length > 0 && char.IsAsciiDigit(builder[0]) ? "T" + builder : builder.ToString();
+    }
+
+    private static string Pascal(string s) => s.Length == 0 ? s : char.ToUpperInvariant(s[0]) + s[1..];
+
+    private static string Property(string name) =>
+        name.Length > 0 && (char.IsAsciiLetter(name[0]) || name[0] is '_' or '$') && name.All(c => char.IsAsciiLetterOrDigit(c) || c is '_' or '$')
+            ? name
+            : Quote(name);
+
+    private static string Quote(string s) => JsonSerializer.Serialize(s);
+
+    private static string Access(string target, string member)
+    {
+        var property = Property(member);
+        return property == member ? $"{target}.{member}" : $"{target}[{property}]";
+    }
+
+    // ---- TypeScript types, reads, writes -----------------------------------------------------------------------
+
+    private string TsType(string label)
+    {
+        var t = _types[label];
+        return t.Kind switch
+        {
+            "primitive" => PrimitiveTsType(t.Primitive!),
+            "enum" => Ident(label),
+            "nullable" => $"{TsType(t.Element!)} | null",
+            "list" when TypedArray(t.Element!) is { } typed => typed + (t.Nullable ? " | null" : ""),
+            "list" => $"{Parenthesize(TsType(t.Element!))}[]" + (t.Nullable ? " | null" : ""),
+            "set" => $"Set<{TsType(t.Element!)}> | null",
+            "map" => $"Map<{TsType(t.Key!)}, {TsType(t.Value!)}> | null",
+            "object" or "union" => Ident(label) + (t.Nullable ? " | null" : ""),
+            "frozen-struct" => Ident(label),
+            _ => throw new FormatException($"Unknown kind {t.Kind}."),
+        };
+    }
+
+    private static string Parenthesize(string type) => type.Contains('|', StringComparison.Ordinal) ? $"({type})" : type;
+
+    private string PrimitiveTsType(string primitive)
+    {
+        switch (primitive)
+        {
+            case "datetime":
+                _imports.Add("type PackDateTime");
+                return "PackDateTime";
+            case "datetimeoffset":
+                _imports.Add("type PackDateTimeOffset");
+                return "PackDateTimeOffset";
+            default:
+                return primitive switch
+                {
+                    "bool" => "boolean",
+                    "i64" or "u64" or "i128" or "u128" or "timespan" or "timeonly" => "bigint",
+                    "char" or "decimal" or "guid" => "string",
+                    "string" => "string | null",
+                    _ => "number",
+                };
+        }
+    }
+
+    private string? TypedArray(string elementLabel)
+    {
+        var t = _types[elementLabel];
+        if (t.Kind != "primitive" || !TypedArrayPrimitives.Contains(t.Primitive!))
+        {
+            return null;
+        }
+
+        return t.Primitive switch
+        {
+            "i8" => "Int8Array",
+            "u8" => "Uint8Array",
+            "i16" => "Int16Array",
+            "u16" => "Uint16Array",
+            "i32" => "Int32Array",
+            "u32" => "Uint32Array",
+            "i64" => "BigInt64Array",
+            "u64" => "BigUint64Array",
+            "f32" => "Float32Array",
+            _ => "Float64Array",
+        };
+    }
+
+    private static string PrimitiveMethod(string primitive) => primitive switch
+    {
+        "datetime" => "dateTime",
+        "datetimeoffset" => "dateTimeOffset",
+        "timespan" => "timeSpan",
+        "dateonly" => "dateOnly",
+        "timeonly" => "timeOnly",
+        _ => primitive,
+    };
+
+    private string Read(string label)
+    {
+        var t = _types[label];
+        return t.Kind switch
+        {
+            "primitive" => $"r.{PrimitiveMethod(t.Primitive!)}()",
+            "enum" => Read(t.Underlying!),
+            _ => $"read{Ident(label)}(r)",
+        };
+    }
+
+    private string Write(string label, string value)
+    {
+        var t = _types[label];
+        return t.Kind switch
+        {
+            "primitive" => $"w.{PrimitiveMethod(t.Primitive!)}({value});",
+            "enum" => Write(t.Underlying!, value),
+            _ => $"write{Ident(label)}(w, {value});",
+        };
+    }
+
+    private int MinLength(string label)
+    {
+        var t = _types[label];
+        return t.Kind switch
+        {
+            "primitive" => t.Primitive == "string" ? 4 : t.Width,
+            "enum" => MinLength(t.Underlying!),
+            "nullable" => 1,
+            "frozen-struct" => t.Width,
+            "union" => 2,
+            _ => 4,
+        };
+    }
+
+    /// <summary>The §5.1 key expression of a value, or null when the value itself compares correctly in a Map/Set.</summary>
+    private string? KeyOf(string label, string value)
+    {
+        var t = _types[label];
+        switch (t.Kind)
+        {
+            case "primitive":
+                switch (t.Primitive)
+                {
+                    case "decimal":
+                        _imports.Add("decimalKey");
+                        return $"decimalKey({value})";
+                    case "guid":
+                        return $"{value}.toLowerCase()";
+                    case "datetime":
+                        return $"{value}.ticks";
+                    case "datetimeoffset":
+                        return $"({value}.ticks - BigInt({value}.offsetMinutes) * 600000000n)";
+                    default:
+                        return null;
+                }
+
+            case "enum":
+                return null;
+            case "nullable":
+                return KeyOf(t.Element!, value) is null ? null : Structural(value);
+            default:
+                return Structural(value);
+        }
+    }
+
+    private string Structural(string value)
+    {
+        _imports.Add("structuralKey");
+        return $"structuralKey({value})";
+    }
+
+    private string Zero(string label)
+    {
+        var t = _types[label];
+        switch (t.Kind)
+        {
+            case "primitive":
+                return t.Primitive switch
+                {
+                    "bool" => "false",
+                    "i64" or "u64" or "i128" or "u128" or "timespan" or "timeonly" => "0n",
+                    "char" => "\"\\u0000\"",
+                    "decimal" => "\"0\"",
+                    "guid" => "\"00000000-0000-0000-0000-000000000000\"",
+                    "datetime" => "{ ticks: 0n, kind: \"Unspecified\" }",
+                    "datetimeoffset" => "{ ticks: 0n, offsetMinutes: 0 }",
+                    "string" => "null",
+                    _ => "0",
+                };
+            case "enum":
+                return Zero(t.Underlying!);
+            case "list" when !t.Nullable:
+                return TypedArray(t.Element!) is { } typed ? $"new {typed}(0)" : "[]";
+            case "frozen-struct":
+            case "object" when !t.Nullable:
+                return "{ " + string.Join(", ", t.Members.Select(m => $"{Property(m.Name)}: {Zero(m.Type)}")) + " }";
+            default:
+                return "null";
+        }
+    }
+
+    private string Literal(string label, JsonNode? json)
+    {
+        var t = _types[label];
+        if (json is null)
+        {
+            return "null";
+        }
+
+        if (t.Kind == "enum")
+        {
+            return Literal(t.Underlying!, json);
+        }
+
+        if (t.Kind == "nullable")
+        {
+            return Literal(t.Element!, json);
+        }
+
+        if (t.Kind != "primitive")
+        {
+            throw new FormatException($"A default for {label} is not supported by the TypeScript generator.");
+        }
+
+        var text = json.ToJsonString();
+        return t.Primitive switch
+        {
+            "i64" or "u64" or "i128" or "u128" or "timespan" or "timeonly" => $"{(string)json!}n",
+            "f16" => Number((double)BitConverter.UInt16BitsToHalf(ushort.Parse((string)json!, NumberStyles.HexNumber, CultureInfo.InvariantCulture))),
+            "f32" => Number(BitConverter.UInt32BitsToSingle(uint.Parse((string)json!, NumberStyles.HexNumber, CultureInfo.InvariantCulture))),
+            "f64" => Number(BitConverter.UInt64BitsToDouble(ulong.Parse((string)json!, NumberStyles.HexNumber, CultureInfo.InvariantCulture))),
+            "char" => Quote(((char)(int)json).ToString()),
+            "datetime" => $"{{ ticks: {(string)json["ticks"]!}n, kind: {Quote((string)json["kind"]!)} }}",
+            "datetimeoffset" => $"{{ ticks: {(string)json["ticks"]!}n, offsetMinutes: {(int)json["offsetMinutes"]!} }}",
+            _ => text,
+        };
+    }
+
+    private static string Number(double d) =>
+        double.IsNaN(d) ? "NaN"
+        : double.IsPositiveInfinity(d) ? "Infinity"
+        : double.IsNegativeInfinity(d) ? "-Infinity"
+        : d == 0 && double.IsNegative(d) ? "-0"
+        : d.ToString("R", CultureInfo.InvariantCulture);
+
+    // ---- emitting --------------------------------------------------------------------------------------------------
+
+    private string Emit()
+    {
+        var body = new StringBuilder();
+        var emitted = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var label in _types.Keys)
+        {
+            EmitType(body, label, emitted);
+        }
+
+        body.AppendLine("// ---- payloads and fingerprints ----");
+        body.AppendLine();
+        foreach (var root in _roots)
+        {
+            EmitRoot(body, root);
+        }
+
+        var header = new StringBuilder();
+        header.AppendLine("// Generated by `pack ts` from a Pack schema (docs/schema.md). Do not edit: regenerate.");
+        header.AppendLine("/* eslint-disable */");
+        _imports.Add("type DecodeOptions");
+        _imports.Add("type EncodeOptions");
+        _imports.Add("decodePayload");
+        _imports.Add("encodePayload");
+        header.Append("import { ");
+        header.AppendJoin(", ", _imports.OrderBy(i => i.Replace("type ", "", StringComparison.Ordinal), StringComparer.Ordinal));
+        header.Append(" } from ").Append(Quote(Options.RuntimeModule)).AppendLine(";");
+        header.AppendLine();
+        return header.Append(body).ToString();
+    }
+
+    private void EmitType(StringBuilder o, string label, HashSet<string> emitted)
+    {
+        if (!emitted.Add(label))
+        {
+            return;
+        }
+
+        var t = _types[label];
+        switch (t.Kind)
+        {
+            case "primitive":
+                return;
+            case "enum":
+                EmitEnum(o, t);
+                break;
+            case "object":
+                EmitObject(o, t);
+                break;
+            case "frozen-struct":
+                EmitFrozen(o, t);
+                break;
+            case "union":
+                EmitUnion(o, t);
+                break;
+            case "nullable":
+                EmitNullable(o, t);
+                break;
+            case "list":
+                EmitList(o, t);
+                break;
+            case "set":
+                EmitSet(o, t);
+                break;
+            case "map":
+                EmitMap(o, t);
+                break;
+        }
+
+        o.AppendLine();
+    }
+
+    private void EmitEnum(StringBuilder o, SchemaType t)
+    {
+        var ident = Ident(t.Label);
+        var underlying = _types[t.Underlying!];
+        var big = PrimitiveTsType(underlying.Primitive!) == "bigint";
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{t.Name}` (enum of {underlying.Primitive}). Any value of the underlying type is valid, named or not. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"export const {ident} = {{");
+        foreach (var (name, value) in t.Values)
+        {
+            o.AppendLine(CultureInfo.InvariantCulture, $"  {Property(name)}: {value}{(big ? "n" : "")},");
+        }
+
+        o.AppendLine("} as const;");
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{t.Name}`: its underlying integer. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"export type {ident} = {(big ? "bigint" : "number")};");
+    }
+
+    private void EmitInterface(StringBuilder o, SchemaType t, string what)
+    {
+        var ident = Ident(t.Label);
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{t.Name}` ({what}). */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"export interface {ident} {{");
+        foreach (var m in t.Members)
+        {
+            o.AppendLine(CultureInfo.InvariantCulture, $"  {Property(m.Name)}: {TsType(m.Type)};");
+        }
+
+        o.AppendLine("}");
+        o.AppendLine();
+    }
+
+    private void EmitObject(StringBuilder o, SchemaType t)
+    {
+        _imports.Add("PackReader");
+        _imports.Add("PackWriter");
+        _imports.Add("NULL_OBJECT");
+        _imports.Add("decodeSegment");
+        _imports.Add("encodeSegment");
+        var ident = Ident(t.Label);
+        var result = ident + (t.Nullable ? " | null" : "");
+        var n = t.Members.Count;
+        EmitInterface(o, t, t.Nullable ? $"class, {n} members" : $"struct with a header, {n} members");
+        var names = "[" + string.Join(", ", t.Members.Select(m => Quote(m.Name))) + "]";
+
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** Reads a `{ident}` (members a newer writer appended are skipped; absent ones get their defaults). */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"export function read{ident}(r: PackReader): {result} {{");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  const t = r.beginObject({(t.Nullable ? "true" : "false")});");
+        if (t.Nullable)
+        {
+            o.AppendLine("  if (t === NULL_OBJECT) return null;");
+        }
+
+        for (var i = 0; i < n; i++)
+        {
+            var m = t.Members[i];
+            var initial = m.Default is not null ? Literal(m.Type, m.Default) : Zero(m.Type);
+            o.AppendLine(CultureInfo.InvariantCulture, $"  let m{i}: {TsType(m.Type)} = {initial};");
+        }
+
+        if (n > 0)
+        {
+            o.AppendLine("  let m = 0;");
+            o.AppendLine("  try {");
+            for (var i = 0; i < n; i++)
+            {
+                o.AppendLine(CultureInfo.InvariantCulture, $"    {(i > 0 ? $"m = {i}; " : "")}if (r.has(t, {i})) m{i} = {Read(t.Members[i].Type)};");
+            }
+
+            o.AppendLine("  } catch (e) {");
+            o.AppendLine(CultureInfo.InvariantCulture, $"    throw decodeSegment(e, {names}[m]!, r.pos);");
+            o.AppendLine("  }");
+        }
+
+        o.AppendLine(CultureInfo.InvariantCulture, $"  r.endObject(t, {n});");
+        o.Append("  return { ");
+        o.AppendJoin(", ", t.Members.Select((m, i) => $"{Property(m.Name)}: m{i}"));
+        o.AppendLine(" };");
+        o.AppendLine("}");
+        o.AppendLine();
+
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** Writes a `{ident}`. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"export function write{ident}(w: PackWriter, v: {result}): void {{");
+        o.AppendLine("  if (v === null || v === undefined) {");
+        o.AppendLine(t.Nullable ? "    w.nullHeader();\n    return;" : "    return w.fail(\"a struct cannot be null\");");
+        o.AppendLine("  }");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  const t = w.beginObject({n});");
+        if (n > 0)
+        {
+            o.AppendLine("  let m = 0;");
+            o.AppendLine("  try {");
+            for (var i = 0; i < n; i++)
+            {
+                var m = t.Members[i];
+                o.AppendLine(CultureInfo.InvariantCulture, $"    {(i > 0 ? $"m = {i}; " : "")}{Write(m.Type, Access("v", m.Name))}");
+            }
+
+            o.AppendLine("  } catch (e) {");
+            o.AppendLine(CultureInfo.InvariantCulture, $"    throw encodeSegment(e, {names}[m]!);");
+            o.AppendLine("  }");
+        }
+
+        o.AppendLine("  w.endObject(t);");
+        o.AppendLine("}");
+        EmitPayloadFunctions(o, ident, result);
+    }
+
+    private void EmitFrozen(StringBuilder o, SchemaType t)
+    {
+        _imports.Add("PackReader");
+        _imports.Add("PackWriter");
+        var ident = Ident(t.Label);
+        EmitInterface(o, t, $"frozen struct, {t.Width} bytes, no header");
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** Reads a `{ident}`: its members back to back. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"export function read{ident}(r: PackReader): {ident} {{");
+        for (var i = 0; i < t.Members.Count; i++)
+        {
+            o.AppendLine(CultureInfo.InvariantCulture, $"  const m{i} = {Read(t.Members[i].Type)};");
+        }
+
+        o.Append("  return { ");
+        o.AppendJoin(", ", t.Members.Select((m, i) => $"{Property(m.Name)}: m{i}"));
+        o.AppendLine(" };");
+        o.AppendLine("}");
+        o.AppendLine();
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** Writes a `{ident}`. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"export function write{ident}(w: PackWriter, v: {ident}): void {{");
+        o.AppendLine("  if (v === null || v === undefined) {");
+        o.AppendLine("    return w.fail(\"a struct cannot be null\");");
+        o.AppendLine("  }");
+        foreach (var m in t.Members)
+        {
+            o.AppendLine(CultureInfo.InvariantCulture, $"  {Write(m.Type, Access("v", m.Name))}");
+        }
+
+        o.AppendLine("}");
+        EmitPayloadFunctions(o, ident, ident);
+    }
+
+    private void EmitUnion(StringBuilder o, SchemaType t)
+    {
+        _imports.Add("PackReader");
+        _imports.Add("PackWriter");
+        var ident = Ident(t.Label);
+        var caseNames = t.Cases.Select(c => ShortName(_types[c.Type].Name ?? Ident(c.Type))).ToList();
+        if (caseNames.Distinct(StringComparer.Ordinal).Count() != caseNames.Count)
+        {
+            caseNames = t.Cases.Select(c => _types[c.Type].Name ?? Ident(c.Type)).ToList();
+        }
+
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{t.Name}` (union): `case` is the case type's name, `value` its value. */");
+        o.Append(CultureInfo.InvariantCulture, $"export type {ident} =");
+        for (var i = 0; i < t.Cases.Count; i++)
+        {
+            o.Append(CultureInfo.InvariantCulture, $"\n  | {{ readonly case: {Quote(caseNames[i])}; readonly value: {NonNull(t.Cases[i].Type)} }}");
+        }
+
+        o.AppendLine(t.Cases.Count == 0 ? " never;" : ";");
+        o.AppendLine();
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** Reads a `{ident}`: the tag, then the case's value; unknown tags and null case values are rejected. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"export function read{ident}(r: PackReader): {ident} | null {{");
+        o.AppendLine("  const at = r.pos;");
+        o.AppendLine("  const tag = r.unionTag();");
+        o.AppendLine("  switch (tag) {");
+        o.AppendLine("    case -1:");
+        o.AppendLine("      return null;");
+        for (var i = 0; i < t.Cases.Count; i++)
+        {
+            var c = t.Cases[i];
+            o.AppendLine(CultureInfo.InvariantCulture, $"    case {c.Tag}: {{");
+            o.AppendLine(CultureInfo.InvariantCulture, $"      const value = {Read(c.Type)};");
+            if (_types[c.Type].Nullable)
+            {
+                o.AppendLine("      if (value === null) return r.fail(\"a union case value cannot be null\", at + 2);");
+            }
+
+            o.AppendLine(CultureInfo.InvariantCulture, $"      return {{ case: {Quote(caseNames[i])}, value }};");
+            o.AppendLine("    }");
+        }
+
+        o.AppendLine("    default:");
+        o.AppendLine("      return r.fail(`unknown union tag ${tag}`, at);");
+        o.AppendLine("  }");
+        o.AppendLine("}");
+        o.AppendLine();
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** Writes a `{ident}`. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"export function write{ident}(w: PackWriter, v: {ident} | null): void {{");
+        o.AppendLine("  if (v === null || v === undefined) {");
+        o.AppendLine("    w.unionTag(-1);");
+        o.AppendLine("    return;");
+        o.AppendLine("  }");
+        o.AppendLine("  if (v.value === null || v.value === undefined) {");
+        o.AppendLine("    return w.fail(\"a union case value cannot be null\");");
+        o.AppendLine("  }");
+        o.AppendLine("  switch (v.case) {");
+        for (var i = 0; i < t.Cases.Count; i++)
+        {
+            var c = t.Cases[i];
+            o.AppendLine(CultureInfo.InvariantCulture, $"    case {Quote(caseNames[i])}:");
+            o.AppendLine(CultureInfo.InvariantCulture, $"      w.unionTag({c.Tag});");
+            o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(c.Type, "v.value")}");
+            o.AppendLine("      return;");
+        }
+
+        o.AppendLine("    default:");
+        o.AppendLine("      return w.fail(`${String((v as { case: unknown }).case)} is not a case of the union`);");
+        o.AppendLine("  }");
+        o.AppendLine("}");
+        EmitPayloadFunctions(o, ident, ident + " | null");
+    }
+
+    private string NonNull(string label)
+    {
+        var type = TsType(label);
+        return type.EndsWith(" | null", StringComparison.Ordinal) ? type[..^7] : type;
+    }
+
+    private void EmitNullable(StringBuilder o, SchemaType t)
+    {
+        _imports.Add("PackReader");
+        _imports.Add("PackWriter");
+        var ident = Ident(t.Label);
+        var type = TsType(t.Label);
+        o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  return r.bool() ? {Read(t.Element!)} : null;");
+        o.AppendLine("}");
+        o.AppendLine();
+        o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
+        o.AppendLine("  if (v === null || v === undefined) {");
+        o.AppendLine("    w.bool(false);");
+        o.AppendLine("  } else {");
+        o.AppendLine("    w.bool(true);");
+        o.AppendLine(CultureInfo.InvariantCulture, $"    {Write(t.Element!, "v")}");
+        o.AppendLine("  }");
+        o.AppendLine("}");
+    }
+
+    private void EmitList(StringBuilder o, SchemaType t)
+    {
+        _imports.Add("PackReader");
+        _imports.Add("PackWriter");
+        var ident = Ident(t.Label);
+        var type = TsType(t.Label);
+        var neverNull = t.Nullable ? "false" : "true";
+        if (TypedArray(t.Element!) is { } typed)
+        {
+            _imports.Add("readTypedArray");
+            _imports.Add("writeTypedArray");
+            var prim = _types[t.Element!].Primitive!;
+            o.AppendLine(CultureInfo.InvariantCulture, $"function readElement{ident}(r: PackReader): {PrimitiveTsType(prim)} {{");
+            o.AppendLine(CultureInfo.InvariantCulture, $"  return {Read(t.Element!)};");
+            o.AppendLine("}");
+            o.AppendLine();
+            o.AppendLine(CultureInfo.InvariantCulture, $"function writeElement{ident}(w: PackWriter, v: {PrimitiveTsType(prim)}): void {{");
+            o.AppendLine(CultureInfo.InvariantCulture, $"  {Write(t.Element!, "v")}");
+            o.AppendLine("}");
+            o.AppendLine();
+            o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
+            o.AppendLine(CultureInfo.InvariantCulture, $"  return readTypedArray(r, {typed}, readElement{ident}, {neverNull}){(t.Nullable ? "" : "!")};");
+            o.AppendLine("}");
+            o.AppendLine();
+            o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
+            o.AppendLine(CultureInfo.InvariantCulture, $"  writeTypedArray(w, v, {typed}, writeElement{ident}, {neverNull});");
+            o.AppendLine("}");
+            return;
+        }
+
+        _imports.Add("decodeSegment");
+        _imports.Add("encodeSegment");
+        var element = TsType(t.Element!);
+        o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  const n = r.beginCollection({MinLength(t.Element!)});");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  if (n < 0) return {(t.Nullable ? "null" : "[]")};");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  const out = new Array<{element}>(n);");
+        o.AppendLine("  let i = 0;");
+        o.AppendLine("  try {");
+        o.AppendLine(CultureInfo.InvariantCulture, $"    for (; i < n; i++) out[i] = {Read(t.Element!)};");
+        o.AppendLine("  } catch (e) {");
+        o.AppendLine("    throw decodeSegment(e, i, r.pos);");
+        o.AppendLine("  }");
+        o.AppendLine("  r.endCollection();");
+        o.AppendLine("  return out;");
+        o.AppendLine("}");
+        o.AppendLine();
+        o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
+        o.AppendLine("  if (v === null || v === undefined) {");
+        o.AppendLine(t.Nullable ? "    w.nullHeader();\n    return;" : "    w.beginCollection(0);\n    w.endCollection();\n    return;");
+        o.AppendLine("  }");
+        o.AppendLine("  const n = v.length;");
+        o.AppendLine("  w.beginCollection(n);");
+        o.AppendLine("  let i = 0;");
+        o.AppendLine("  try {");
+        o.AppendLine(CultureInfo.InvariantCulture, $"    for (; i < n; i++) {Write(t.Element!, "v[i]!")}");
+        o.AppendLine("  } catch (e) {");
+        o.AppendLine("    throw encodeSegment(e, i);");
+        o.AppendLine("  }");
+        o.AppendLine("  w.endCollection();");
+        o.AppendLine("}");
+    }
+
+    private void EmitSet(StringBuilder o, SchemaType t)
+    {
+        _imports.Add("PackReader");
+        _imports.Add("PackWriter");
+        _imports.Add("decodeSegment");
+        _imports.Add("encodeSegment");
+        var ident = Ident(t.Label);
+        var type = TsType(t.Label);
+        var element = TsType(t.Element!);
+        var key = KeyOf(t.Element!, "x");
+        o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  const n = r.beginCollection({MinLength(t.Element!)});");
+        o.AppendLine("  if (n < 0) return null;");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  const out = new Set<{element}>();");
+        if (key is not null)
+        {
+            o.AppendLine("  const seen = new Set<unknown>();");
+        }
+
+        o.AppendLine("  let i = 0;");
+        o.AppendLine("  try {");
+        o.AppendLine("    for (; i < n; i++) {");
+        o.AppendLine("      const at = r.pos;");
+        o.AppendLine(CultureInfo.InvariantCulture, $"      const x = {Read(t.Element!)};");
+        if (key is not null)
+        {
+            o.AppendLine(CultureInfo.InvariantCulture, $"      const k = x === null ? null : {key};");
+            o.AppendLine("      if (seen.has(k)) r.fail(\"a set element repeats\", at);");
+            o.AppendLine("      seen.add(k);");
+        }
+        else
+        {
+            o.AppendLine("      if (out.has(x)) r.fail(\"a set element repeats\", at);");
+        }
+
+        o.AppendLine("      out.add(x);");
+        o.AppendLine("    }");
+        o.AppendLine("  } catch (e) {");
+        o.AppendLine("    throw decodeSegment(e, i, r.pos);");
+        o.AppendLine("  }");
+        o.AppendLine("  r.endCollection();");
+        o.AppendLine("  return out;");
+        o.AppendLine("}");
+        o.AppendLine();
+        o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
+        o.AppendLine("  if (v === null || v === undefined) {");
+        o.AppendLine("    w.nullHeader();");
+        o.AppendLine("    return;");
+        o.AppendLine("  }");
+        o.AppendLine("  w.beginCollection(v.size);");
+        if (key is not null)
+        {
+            o.AppendLine("  const seen = new Set<unknown>();");
+        }
+
+        o.AppendLine("  let i = 0;");
+        o.AppendLine("  try {");
+        o.AppendLine("    for (const x of v) {");
+        if (key is not null)
+        {
+            o.AppendLine(CultureInfo.InvariantCulture, $"      const k = x === null ? null : {key};");
+            o.AppendLine("      if (seen.has(k)) w.fail(\"two set elements are equal under the element type's equality\");");
+            o.AppendLine("      seen.add(k);");
+        }
+
+        o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(t.Element!, "x")}");
+        o.AppendLine("      i++;");
+        o.AppendLine("    }");
+        o.AppendLine("  } catch (e) {");
+        o.AppendLine("    throw encodeSegment(e, i);");
+        o.AppendLine("  }");
+        o.AppendLine("  w.endCollection();");
+        o.AppendLine("}");
+    }
+
+    private void EmitMap(StringBuilder o, SchemaType t)
+    {
+        _imports.Add("PackReader");
+        _imports.Add("PackWriter");
+        _imports.Add("decodeSegment");
+        _imports.Add("encodeSegment");
+        var ident = Ident(t.Label);
+        var type = TsType(t.Label);
+        var keyType = NonNull(t.Key!);
+        var valueType = TsType(t.Value!);
+        var key = KeyOf(t.Key!, "k");
+        o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  const n = r.beginCollection({MinLength(t.Key!) + MinLength(t.Value!)});");
+        o.AppendLine("  if (n < 0) return null;");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  const out = new Map<{keyType}, {valueType}>();");
+        if (key is not null)
+        {
+            o.AppendLine("  const seen = new Set<unknown>();");
+        }
+
+        o.AppendLine("  let i = 0;");
+        o.AppendLine("  try {");
+        o.AppendLine("    for (; i < n; i++) {");
+        o.AppendLine("      const at = r.pos;");
+        o.AppendLine(CultureInfo.InvariantCulture, $"      const k = {Read(t.Key!)};");
+        o.AppendLine("      if (k === null) return r.fail(\"a dictionary key cannot be null\", at);");
+        if (key is not null)
+        {
+            o.AppendLine(CultureInfo.InvariantCulture, $"      const kk = {key};");
+            o.AppendLine("      if (seen.has(kk)) r.fail(\"a dictionary key repeats\", at);");
+            o.AppendLine("      seen.add(kk);");
+        }
+        else
+        {
+            o.AppendLine("      if (out.has(k)) r.fail(\"a dictionary key repeats\", at);");
+        }
+
+        o.AppendLine(CultureInfo.InvariantCulture, $"      out.set(k, {Read(t.Value!)});");
+        o.AppendLine("    }");
+        o.AppendLine("  } catch (e) {");
+        o.AppendLine("    throw decodeSegment(e, i, r.pos);");
+        o.AppendLine("  }");
+        o.AppendLine("  r.endCollection();");
+        o.AppendLine("  return out;");
+        o.AppendLine("}");
+        o.AppendLine();
+        o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
+        o.AppendLine("  if (v === null || v === undefined) {");
+        o.AppendLine("    w.nullHeader();");
+        o.AppendLine("    return;");
+        o.AppendLine("  }");
+        o.AppendLine("  w.beginCollection(v.size);");
+        if (key is not null)
+        {
+            o.AppendLine("  const seen = new Set<unknown>();");
+        }
+
+        o.AppendLine("  let i = 0;");
+        o.AppendLine("  try {");
+        o.AppendLine("    for (const [k, x] of v) {");
+        o.AppendLine("      if (k === null || k === undefined) w.fail(\"a dictionary key cannot be null\");");
+        if (key is not null)
+        {
+            o.AppendLine(CultureInfo.InvariantCulture, $"      const kk = {key};");
+            o.AppendLine("      if (seen.has(kk)) w.fail(\"two dictionary keys are equal under the key type's equality\");");
+            o.AppendLine("      seen.add(kk);");
+        }
+
+        o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(t.Key!, "k")}");
+        o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(t.Value!, "x")}");
+        o.AppendLine("      i++;");
+        o.AppendLine("    }");
+        o.AppendLine("  } catch (e) {");
+        o.AppendLine("    throw encodeSegment(e, i);");
+        o.AppendLine("  }");
+        o.AppendLine("  w.endCollection();");
+        o.AppendLine("}");
+    }
+
+    private static void EmitPayloadFunctions(StringBuilder o, string ident, string type)
+    {
+        o.AppendLine();
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** Decodes a payload holding one `{ident}`; malformed bytes raise `PackDecodeError` (offset and member path). */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"export function decode{ident}(bytes: Uint8Array, options?: DecodeOptions): {type} {{");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  return decodePayload(bytes, read{ident}, options);");
+        o.AppendLine("}");
+        o.AppendLine();
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** Encodes one `{ident}` as a payload. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"export function encode{ident}(value: {type}, options?: EncodeOptions): Uint8Array {{");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  return encodePayload(value, write{ident}, options);");
+        o.AppendLine("}");
+    }
+
+    private void EmitRoot(StringBuilder o, RootSchema root)
+    {
+        var t = _types[root.Label];
+        var ident = Ident(root.Label);
+        var type = TsType(root.Label);
+        if (t.Kind is not ("object" or "frozen-struct" or "union"))
+        {
+            if (t.Kind is "primitive" or "enum")
+            {
+                _imports.Add("PackReader");
+                _imports.Add("PackWriter");
+                o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
+                o.AppendLine(CultureInfo.InvariantCulture, $"  return {Read(root.Label)};");
+                o.AppendLine("}");
+                o.AppendLine();
+                o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
+                o.AppendLine(CultureInfo.InvariantCulture, $"  {Write(root.Label, "v")}");
+                o.AppendLine("}");
+            }
+
+            EmitPayloadFunctions(o, ident, type);
+            o.AppendLine();
+        }
+
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** The schema of `{t.Name ?? root.Label}` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"export const {ident}Payload = {{");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  wireFingerprint: {Quote(root.Wire)},");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  contractFingerprint: {Quote(root.Contract)},");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  decode: decode{ident},");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  encode: encode{ident},");
+        o.AppendLine("} as const;");
+        o.AppendLine();
+    }
+
+    private sealed record SchemaMember(string Name, string Type, JsonNode? Default);
+
+    private sealed record SchemaCase(int Tag, string Type);
+
+    private sealed record RootSchema(string Label, string Wire, string Contract);
+
+    private sealed class SchemaType(string label, string kind, bool nullable)
+    {
+        public string Label { get; } = label;
+
+        public string Kind { get; } = kind;
+
+        public bool Nullable { get; } = nullable;
+
+        public string? Name { get; init; }
+
+        public string? Primitive { get; init; }
+
+        public int Width { get; init; }
+
+        public string? Element { get; init; }
+
+        public string? Key { get; init; }
+
+        public string? Value { get; init; }
+
+        public string? Underlying { get; init; }
+
+        public List<SchemaMember> Members { get; } = [];
+
+        public List<SchemaCase> Cases { get; } = [];
+
+        public List<(string Name, string Value)> Values { get; } = [];
+    }
+}
