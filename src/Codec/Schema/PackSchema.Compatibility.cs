@@ -98,6 +98,7 @@ public sealed partial class PackSchema
         private void CompareMembers(PackSchemaType rt, PackSchemaType wt, string path)
         {
             int common = Math.Min(rt.Members.Count, wt.Members.Count);
+            bool shifted = false;
             for (int i = 0; i < common; i++)
             {
                 var rm = rt.Members[i];
@@ -109,6 +110,7 @@ public sealed partial class PackSchema
                     int wInReader = IndexOf(rt, wm.Name);
                     if (rInWriter >= 0 || wInReader >= 0)
                     {
+                        shifted |= rInWriter < 0 || wInReader < 0;
                         if (rInWriter < 0)
                         {
                             Report(PackSchemaRules.MemberRemoved, at, $"the reader's member {rm.Name} (position {i}) is not written any more; the writer's {wm.Name} takes its place");
@@ -129,7 +131,13 @@ public sealed partial class PackSchema
                 Compare(rm.Type, wm.Type, at, member: true);
             }
 
-            // A member the writer appended may not be one the reader has further up (and the reverse): that is a move.
+            // A member the writer appended may not be one the reader has further up (and the reverse): that is a move,
+            // unless a removal or insertion above already explains why the members below it moved.
+            if (shifted)
+            {
+                return;
+            }
+
             for (int i = common; i < wt.Members.Count; i++)
             {
                 if (wt.Members[i].Name is { } name && IndexOf(rt, name) is >= 0 and var j && j < common)
