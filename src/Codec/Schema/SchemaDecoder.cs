@@ -39,7 +39,8 @@ internal sealed class SchemaDecoder
             decoder.Read(holder, root, ref position, payload.Length, topLevel: true, depth: 0, "$", key: null);
             if (position != payload.Length)
             {
-                throw new PackException($"{payload.Length - position} bytes follow the value; a payload holds exactly one value", position);
+                int extra = payload.Length - position;
+                throw new PackException($"{extra} byte{(extra == 1 ? " follows" : "s follow")} the value; a payload holds exactly one value", position);
             }
         }
         catch (PackException exception)
@@ -159,6 +160,7 @@ internal sealed class SchemaDecoder
     {
         Need(position, end, 4, "an object header");
         int header = BinaryPrimitives.ReadInt32LittleEndian(payload.Span[position..]);
+        value.HeadLength = 4;
         if (header == -1)
         {
             if (!type.Nullable)
@@ -397,6 +399,13 @@ internal sealed class SchemaDecoder
             throw Rebase(exception, position, "invalid " + type.Primitive);
         }
 
+        value.Note = type.Primitive switch
+        {
+            "f16" => ((double)BinaryPrimitives.ReadHalfLittleEndian(bytes)).ToString("R", CultureInfo.InvariantCulture),
+            "f32" => BinaryPrimitives.ReadSingleLittleEndian(bytes).ToString("R", CultureInfo.InvariantCulture),
+            "f64" => BinaryPrimitives.ReadDoubleLittleEndian(bytes).ToString("R", CultureInfo.InvariantCulture),
+            _ => null,
+        };
         position += width;
     }
 
