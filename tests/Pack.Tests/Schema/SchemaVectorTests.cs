@@ -94,6 +94,44 @@ public class SchemaVectorTests
         Assert.NotEqual(schema.ContractFingerprint, changed.ContractFingerprint);
     }
 
+    [Fact]
+    public void For_MemberDefaults_AreTheDefaultsOfTypesJson()
+    {
+        // types.json records, for each Vector* member whose absence does not give its type's zero value, what a reader
+        // gives it; the schema's "default" must say the same, independently computed from the codec.
+        var types = JsonNode.Parse(File.ReadAllText(Path.Combine(GoldenVectorFiles.Directory, "types.json")))!["types"]!.AsArray();
+        int checkedMembers = 0;
+        foreach (var entry in types.Where(t => t!["members"] is JsonArray && t["kind"]!.GetValue<string>().Contains("(header", StringComparison.Ordinal)))
+        {
+            var schema = PackSchema.For(Roots.Single(r => r.Name == entry!["name"]!.GetValue<string>()).Type);
+            var members = entry!["members"]!.AsArray();
+            Assert.Equal(members.Count, schema.Root.Members.Count);
+            for (int i = 0; i < members.Count; i++)
+            {
+                Assert.True(JsonNode.DeepEquals(members[i]!["default"]?["json"], schema.Root.Members[i].Default), $"{entry["name"]}.{members[i]!["name"]}");
+                checkedMembers += members[i]!["default"] is null ? 0 : 1;
+            }
+        }
+
+        Assert.True(checkedMembers >= 3, "types.json lost its defaults?");
+    }
+
+    [Fact]
+    public void For_UnsupportedType_ThrowsNotSupportedExceptionWithTheCodecsMessage()
+    {
+        var exception = Assert.Throws<NotSupportedException>(() => PackSchema.For(typeof(int[,])));
+
+        Assert.Contains("Multi-dimensional arrays", exception.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Parse_NotASchema_ThrowsFormatException()
+    {
+        Assert.Throws<FormatException>(() => PackSchema.Parse("{\"format\":\"pack-schema/1\",\"types\":[{\"kind\":\"list\",\"nullable\":true,\"element\":5}]}"));
+        Assert.Throws<FormatException>(() => PackSchema.Parse("[]"));
+        Assert.Throws<FormatException>(() => PackSchema.Parse("{"));
+    }
+
     private static string Sha256Prefix(string text) => Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(text)).AsSpan(0, 8));
 
     private static Dictionary<string, JsonObject> Load()
