@@ -114,6 +114,11 @@ internal static class PackFormatterFactory
         return definition == typeof(Memory<>) || definition == typeof(ReadOnlyMemory<>) || definition == typeof(ImmutableArray<>) || definition == typeof(ArraySegment<>);
     }
 
+    /// <summary>The formatter the run-time path uses for <paramref name="type"/>, ignoring registered resolvers: the schema describes its choices (src/Codec/Schema/ContractDescriber.cs).</summary>
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
+    internal static object CreateRuntimeFormatter(Type type) => CreateCore(type);
+
     [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
     [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     private static object CreateCore(Type type)

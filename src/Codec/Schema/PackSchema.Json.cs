@@ -1,0 +1,232 @@
+using System.Text.Json;
+using System.Text.Json.Nodes;
+
+namespace Pack.Schema;
+
+public sealed partial class PackSchema
+{
+    /// <summary>The schema document (docs/schema.md §1) as JSON.</summary>
+    /// <param name="wire"><see langword="true"/> for the wire form (names and defaults removed).</param>
+    public JsonObject ToJson(bool wire = false)
+    {
+        var types = new JsonArray();
+        foreach (var type in Types)
+        {
+            types.Add((JsonNode)ToJson(type, wire));
+        }
+
+        return new JsonObject { ["format"] = Format, ["types"] = types };
+    }
+
+    /// <summary>Reads a schema document (docs/schema.md §1), contract or wire form.</summary>
+    /// <param name="json">The JSON text.</param>
+    /// <exception cref="FormatException">The text is not a valid schema; the message says where.</exception>
+    public static PackSchema Parse(string json)
+    {
+        ArgumentNullException.ThrowIfNull(json);
+        JsonNode? node;
+        try
+        {
+            node = JsonNode.Parse(json);
+        }
+        catch (JsonException exception)
+        {
+            throw new FormatException($"The schema is not JSON: {exception.Message}", exception);
+        }
+
+        return FromJson(node);
+    }
+
+    /// <summary>Reads a schema document (docs/schema.md §1) from parsed JSON.</summary>
+    /// <param name="node">The document.</param>
+    /// <exception cref="FormatException">The document is not a valid schema; the message says where.</exception>
+    public static PackSchema FromJson(JsonNode? node)
+    {
+        if (node is not JsonObject document || (string?)Get<string>(document, "format", "$") != Format || document["types"] is not JsonArray array || array.Count == 0)
+        {
+            throw new FormatException($"A schema is an object with \"format\": \"{Format}\" and a non-empty \"types\" array.");
+        }
+
+        var types = new PackSchemaType[array.Count];
+        for (int i = 0; i < array.Count; i++)
+        {
+            types[i] = ReadType(array[i] as JsonObject ?? throw new FormatException($"types[{i}] is not an object."), $"types[{i}]", array.Count);
+        }
+
+        return new PackSchema(types);
+    }
+
+    private static JsonObject ToJson(PackSchemaType type, bool wire)
+    {
+        var json = new JsonObject { ["kind"] = KindName(type.Kind), ["nullable"] = type.Nullable };
+        if (!wire && type.Name is not null)
+        {
+            json["name"] = type.Name;
+        }
+
+        switch (type.Kind)
+        {
+            case PackSchemaKind.Primitive:
+                json["primitive"] = type.Primitive;
+                if (type.Width > 0)
+                {
+                    json["width"] = type.Width;
+                }
+
+                if (type.Signed is { } signed)
+                {
+                    json["signed"] = signed;
+                }
+
+                break;
+            case PackSchemaKind.Enum:
+                json["underlying"] = type.Element;
+                var values = new JsonArray();
+                foreach (var value in type.Values)
+                {
+                    var entry = new JsonObject { ["value"] = value.Value };
+                    if (!wire && value.Name is not null)
+                    {
+                        entry["name"] = value.Name;
+                    }
+
+                    values.Add((JsonNode)entry);
+                }
+
+                json["values"] = values;
+                break;
+            case PackSchemaKind.Nullable:
+            case PackSchemaKind.List:
+            case PackSchemaKind.Set:
+                json["element"] = type.Element;
+                break;
+            case PackSchemaKind.Map:
+                json["key"] = type.Key;
+                json["value"] = type.Value;
+                break;
+            case PackSchemaKind.Union:
+                var cases = new JsonArray();
+                foreach (var unionCase in type.Cases)
+                {
+                    cases.Add((JsonNode)new JsonObject { ["tag"] = unionCase.Tag, ["type"] = unionCase.Type });
+                }
+
+                json["cases"] = cases;
+                break;
+            default:
+                if (type.Kind == PackSchemaKind.FrozenStruct)
+                {
+                    json["width"] = type.Width;
+                }
+
+                var members = new JsonArray();
+                foreach (var member in type.Members)
+                {
+                    var entry = new JsonObject { ["type"] = member.Type };
+                    if (!wire && member.Name is not null)
+                    {
+                        entry["name"] = member.Name;
+                    }
+
+                    if (!wire && member.Default is not null)
+                    {
+                        entry["default"] = member.Default.DeepClone();
+                    }
+
+                    members.Add((JsonNode)entry);
+                }
+
+                json["members"] = members;
+                break;
+        }
+
+        return json;
+    }
+
+    private static string KindName(PackSchemaKind kind) => kind switch
+    {
+        PackSchemaKind.Primitive => "primitive",
+        PackSchemaKind.Enum => "enum",
+        PackSchemaKind.Nullable => "nullable",
+        PackSchemaKind.List => "list",
+        PackSchemaKind.Set => "set",
+        PackSchemaKind.Map => "map",
+        PackSchemaKind.Object => "object",
+        PackSchemaKind.FrozenStruct => "frozen-struct",
+        _ => "union",
+    };
+
+    private static PackSchemaType ReadType(JsonObject json, string at, int count)
+    {
+        string kindName = Get<string>(json, "kind", at) ?? throw new FormatException($"{at}: \"kind\" is missing.");
+        PackSchemaKind kind = kindName switch
+        {
+            "primitive" => PackSchemaKind.Primitive,
+            "enum" => PackSchemaKind.Enum,
+            "nullable" => PackSchemaKind.Nullable,
+            "list" => PackSchemaKind.List,
+            "set" => PackSchemaKind.Set,
+            "map" => PackSchemaKind.Map,
+            "object" => PackSchemaKind.Object,
+            "frozen-struct" => PackSchemaKind.FrozenStruct,
+            "union" => PackSchemaKind.Union,
+            _ => throw new FormatException($"{at}: unknown kind \"{kindName}\"."),
+        };
+        bool nullable = json["nullable"] is JsonValue n && n.TryGetValue(out bool b) ? b : throw new FormatException($"{at}: \"nullable\" must be true or false.");
+        string? name = Get<string>(json, "name", at);
+        return kind switch
+        {
+            PackSchemaKind.Primitive => new PackSchemaType(kind, nullable)
+            {
+                Primitive = Get<string>(json, "primitive", at) ?? throw new FormatException($"{at}: \"primitive\" is missing."),
+                Width = json.ContainsKey("width") ? Index(json, "width", at, int.MaxValue) : 0,
+                Signed = json["signed"] is JsonValue s && s.TryGetValue(out bool signed) ? signed : null,
+            },
+            PackSchemaKind.Enum => new PackSchemaType(kind, nullable)
+            {
+                Name = name,
+                Element = Index(json, "underlying", at, count),
+                Values = (json["values"] as JsonArray ?? throw new FormatException($"{at}: \"values\" is missing."))
+                    .Select((v, i) => new PackSchemaEnumValue(Get<string>((JsonObject)v!, "name", $"{at}.values[{i}]"), Get<string>((JsonObject)v!, "value", $"{at}.values[{i}]") ?? throw new FormatException($"{at}.values[{i}]: \"value\" is missing.")))
+                    .ToArray(),
+            },
+            PackSchemaKind.Nullable or PackSchemaKind.List or PackSchemaKind.Set => new PackSchemaType(kind, nullable) { Element = Index(json, "element", at, count) },
+            PackSchemaKind.Map => new PackSchemaType(kind, nullable) { Key = Index(json, "key", at, count), Value = Index(json, "value", at, count) },
+            PackSchemaKind.Union => new PackSchemaType(kind, nullable)
+            {
+                Name = name,
+                Cases = (json["cases"] as JsonArray ?? throw new FormatException($"{at}: \"cases\" is missing."))
+                    .Select((c, i) => new PackSchemaUnionCase(Index((JsonObject)c!, "tag", $"{at}.cases[{i}]", ushort.MaxValue), Index((JsonObject)c!, "type", $"{at}.cases[{i}]", count)))
+                    .ToArray(),
+            },
+            _ => new PackSchemaType(kind, nullable)
+            {
+                Name = name,
+                Width = kind == PackSchemaKind.FrozenStruct ? Index(json, "width", at, int.MaxValue) : 0,
+                Members = (json["members"] as JsonArray ?? throw new FormatException($"{at}: \"members\" is missing."))
+                    .Select((m, i) => new PackSchemaMember(Get<string>((JsonObject)m!, "name", $"{at}.members[{i}]"), Index((JsonObject)m!, "type", $"{at}.members[{i}]", count), ((JsonObject)m!)["default"]?.DeepClone()))
+                    .ToArray(),
+            },
+        };
+    }
+
+    private static T? Get<T>(JsonObject json, string property, string at)
+    {
+        if (json[property] is not JsonNode node)
+        {
+            return default;
+        }
+
+        return node is JsonValue value && value.TryGetValue(out T? result) ? result : throw new FormatException($"{at}: \"{property}\" has the wrong type.");
+    }
+
+    private static int Index(JsonObject json, string property, string at, int limit)
+    {
+        if (json[property] is JsonValue value && value.TryGetValue(out int index) && index >= 0 && index < limit)
+        {
+            return index;
+        }
+
+        throw new FormatException($"{at}: \"{property}\" must be an integer from 0 to {limit - 1}.");
+    }
+}

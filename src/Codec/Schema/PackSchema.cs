@@ -1,0 +1,109 @@
+using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
+using System.Security.Cryptography;
+using System.Text;
+using System.Text.Json.Nodes;
+
+namespace Pack.Schema;
+
+/// <summary>
+/// The schema of a type: a canonical description of everything a reader must agree on to read its payloads, with two
+/// fingerprints (docs/schema.md). <see cref="For(Type)"/> builds it from the codec's contract model, once per type.
+/// </summary>
+public sealed partial class PackSchema
+{
+    /// <summary>The value of the document's <c>format</c> property.</summary>
+    public const string Format = "pack-schema/1";
+
+    private static readonly ConcurrentDictionary<Type, PackSchema> Cache = new();
+
+    private string? contractText;
+    private string? wireText;
+    private string? contractFingerprint;
+    private string? wireFingerprint;
+
+    /// <summary>Creates a schema from its types; <c>types[0]</c> is the root.</summary>
+    /// <param name="types">The type entries, numbered as docs/schema.md §1.3 says.</param>
+    public PackSchema(IReadOnlyList<PackSchemaType> types)
+    {
+        ArgumentNullException.ThrowIfNull(types);
+        if (types.Count == 0)
+        {
+            throw new ArgumentException("A schema has at least its root type.", nameof(types));
+        }
+
+        Types = types;
+    }
+
+    /// <summary>The type entries; <c>Types[0]</c> is the root.</summary>
+    public IReadOnlyList<PackSchemaType> Types { get; }
+
+    /// <summary>The root type.</summary>
+    public PackSchemaType Root => Types[0];
+
+    /// <summary>The root's label: its name, or <c>list&lt;i32&gt;</c> and the like for unnamed types (docs/schema.md §1.2).</summary>
+    public string Label => LabelOf(0);
+
+    /// <summary>Whether this is a wire form (no names).</summary>
+    public bool IsWireForm => !Types.Any(t => t.Name is not null || t.Members.Any(m => m.Name is not null) || t.Values.Any(v => v.Name is not null));
+
+    /// <summary>The fingerprint of the wire form: 16 lowercase hex digits. Equal wire fingerprints mean the same bytes.</summary>
+    public string WireFingerprint => wireFingerprint ??= Fingerprint(WireCanonicalText);
+
+    /// <summary>The fingerprint of the contract form (names and defaults included): 16 lowercase hex digits.</summary>
+    public string ContractFingerprint => contractFingerprint ??= Fingerprint(CanonicalText);
+
+    /// <summary>The canonical text of the contract form (docs/schema.md §2.1).</summary>
+    public string CanonicalText => contractText ??= CanonicalJson.Write(ToJson());
+
+    /// <summary>The canonical text of the wire form (docs/schema.md §2.2).</summary>
+    public string WireCanonicalText => wireText ??= CanonicalJson.Write(ToJson(wire: true));
+
+    /// <summary>The schema of <paramref name="type"/>, built from the codec's contract model once and cached.</summary>
+    /// <param name="type">The root type.</param>
+    /// <exception cref="NotSupportedException">Pack does not support the type or a type it reaches.</exception>
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    public static PackSchema For(Type type)
+    {
+        ArgumentNullException.ThrowIfNull(type);
+        return Cache.GetOrAdd(type, static t => new SchemaBuilder().Build(t));
+    }
+
+    /// <summary>Computes the fingerprint (docs/schema.md §2.3) of a canonical text.</summary>
+    /// <param name="canonicalText">The canonical text.</param>
+    /// <returns>The first 8 bytes of its UTF-8 SHA-256, as 16 lowercase hex digits.</returns>
+    public static string Fingerprint(string canonicalText)
+    {
+        ArgumentNullException.ThrowIfNull(canonicalText);
+        Span<byte> hash = stackalloc byte[32];
+        SHA256.HashData(Encoding.UTF8.GetBytes(canonicalText), hash);
+        return Convert.ToHexStringLower(hash[..8]);
+    }
+
+    /// <summary>The wire form: this schema without names and defaults.</summary>
+    public PackSchema ToWireForm() => Parse(WireCanonicalText);
+
+    /// <summary>The label (docs/schema.md §1.2) of the type at <paramref name="index"/>.</summary>
+    /// <param name="index">An index into <see cref="Types"/>.</param>
+    public string LabelOf(int index) => LabelOf(index, 0);
+
+    private string LabelOf(int index, int depth)
+    {
+        var type = Types[index];
+        if (depth > 16)
+        {
+            return "…";
+        }
+
+        return type.Kind switch
+        {
+            PackSchemaKind.Primitive => type.Primitive!,
+            PackSchemaKind.Nullable => $"nullable<{LabelOf(type.Element, depth + 1)}>",
+            PackSchemaKind.List => $"list<{LabelOf(type.Element, depth + 1)}>",
+            PackSchemaKind.Set => $"set<{LabelOf(type.Element, depth + 1)}>",
+            PackSchemaKind.Map => $"map<{LabelOf(type.Key, depth + 1)},{LabelOf(type.Value, depth + 1)}>",
+            _ => type.Name ?? "#" + index.ToString(System.Globalization.CultureInfo.InvariantCulture),
+        };
+    }
+}

@@ -1,0 +1,112 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Text;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Metadata;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.Net.Http.Headers;
+using Pack;
+using Pack.Schema;
+
+namespace Microsoft.AspNetCore.Builder;
+
+/// <summary>Maps the endpoint that serves the Pack schemas of an app's endpoints (docs/schema.md).</summary>
+public static class PackSchemaEndpointRouteBuilderExtensions
+{
+    /// <summary>The default route of <see cref="MapPackSchema"/>.</summary>
+    public const string DefaultPattern = "/pack/schema";
+
+    /// <summary>
+    /// Serves, as a schema set (docs/schema.md §2.4), the schema of every type an endpoint of the app reads or writes as
+    /// Pack: the request and response types whose accepts/produces metadata lists <c>application/x-pack</c> (or
+    /// <c>application/x-pack-stream</c>, whose item type is described). Built once, on the first request. The response is
+    /// JSON with <c>ETag</c> = the set's contract fingerprint and <c>Cache-Control: public, no-cache</c> (caches keep it
+    /// and revalidate); <c>If-None-Match</c> with that ETag is answered 304 without a body.
+    /// </summary>
+    /// <param name="endpoints">The app's route builder.</param>
+    /// <param name="pattern">The route; <see cref="DefaultPattern"/> by default.</param>
+    /// <returns>The endpoint's builder, to add authorization or other conventions.</returns>
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    public static IEndpointConventionBuilder MapPackSchema(this IEndpointRouteBuilder endpoints, string pattern = DefaultPattern)
+    {
+        ArgumentNullException.ThrowIfNull(endpoints);
+        ArgumentNullException.ThrowIfNull(pattern);
+        var document = new Lazy<(byte[] Body, string ETag)>(() => Build(endpoints), LazyThreadSafetyMode.ExecutionAndPublication);
+        return endpoints.MapGet(pattern, (HttpContext context) =>
+        {
+            var (body, etag) = document.Value;
+            var headers = context.Response.Headers;
+            headers.ETag = etag;
+            headers.CacheControl = "public, no-cache";
+            if (context.Request.Headers.IfNoneMatch is { Count: > 0 } ifNoneMatch && EntityTagHeaderValue.TryParseList(ifNoneMatch, out var tags)
+                && tags.Any(t => t.Tag.Equals(etag, StringComparison.Ordinal) || t.Equals(EntityTagHeaderValue.Any)))
+            {
+                return Results.StatusCode(StatusCodes.Status304NotModified);
+            }
+
+            return Results.Bytes(body, "application/json");
+        }).ExcludeFromDescription();
+    }
+
+    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
+    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    private static (byte[] Body, string ETag) Build(IEndpointRouteBuilder endpoints)
+    {
+        var types = new HashSet<Type>();
+        foreach (var source in endpoints.DataSources)
+        {
+            foreach (var endpoint in source.Endpoints)
+            {
+                foreach (var metadata in endpoint.Metadata)
+                {
+                    if (metadata is IProducesResponseTypeMetadata { Type: { } produced } produces && IsPack(produces.ContentTypes))
+                    {
+                        types.Add(produced);
+                    }
+                    else if (metadata is IAcceptsMetadata { RequestType: { } accepted } accepts && IsPack(accepts.ContentTypes))
+                    {
+                        types.Add(accepted);
+                    }
+                }
+            }
+        }
+
+        var schemas = new List<PackSchema>();
+        foreach (var type in types)
+        {
+            var described = ItemType(type) ?? type;
+            if (described == typeof(void) || described == typeof(object))
+            {
+                continue;
+            }
+
+            try
+            {
+                schemas.Add(PackSchema.For(described));
+            }
+            catch (NotSupportedException)
+            {
+                // A type Pack cannot write is not served as Pack either; its endpoints answer JSON.
+            }
+        }
+
+        var set = new PackSchemaSet(schemas);
+        return (Encoding.UTF8.GetBytes(set.ToJsonString()), $"\"{set.ContractFingerprint}\"");
+    }
+
+    private static Type? ItemType(Type type)
+        => type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>) ? type.GetGenericArguments()[0] : null;
+
+    private static bool IsPack(IEnumerable<string> contentTypes)
+    {
+        foreach (string contentType in contentTypes)
+        {
+            if (contentType.StartsWith(PackMediaTypes.Pack, StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

@@ -1,0 +1,175 @@
+using System.Security.Cryptography;
+using System.Text;
+using System.Text.Json.Nodes;
+using Pack.Schema;
+using Pack.Tests.GoldenVectors;
+using Pack.Tests.GoldenVectors.Types;
+
+namespace Pack.Tests.Schema;
+
+/// <summary>
+/// docs/vectors/schemas.json holds the schema, canonical texts and fingerprints of every Vector* type and a few
+/// built-in roots. Checked both ways: the codec builds exactly the recorded schema from the C# type, and each recorded
+/// schema, read back, writes exactly the recorded canonical texts, whose SHA-256 gives the recorded fingerprints.
+/// Set PACK_WRITE_SCHEMA_VECTORS=1 to rewrite the file from the codec (then review the diff).
+/// </summary>
+public class SchemaVectorTests
+{
+    private static readonly (string Name, Type Type)[] Roots =
+    [
+        .. typeof(VectorShape).Assembly.GetTypes()
+            .Where(t => t.Namespace == typeof(VectorShape).Namespace)
+            .Select(t => (t.Name, t)),
+        ("int", typeof(int)),
+        ("int?", typeof(int?)),
+        ("string[]", typeof(string[])),
+        ("List<string>", typeof(List<string>)),
+        ("Dictionary<string, int>", typeof(Dictionary<string, int>)),
+        ("HashSet<Guid>", typeof(HashSet<Guid>)),
+        ("(int, string)", typeof((int, string))),
+        ("(int, int)", typeof((int, int))),
+        ("KeyValuePair<string, VectorColor?>", typeof(KeyValuePair<string, VectorColor?>)),
+    ];
+
+    private static readonly Lazy<Dictionary<string, JsonObject>> Vectors = new(Load);
+
+    public static TheoryData<string> Names => new(Roots.Select(r => r.Name).Order(StringComparer.Ordinal));
+
+    [Theory]
+    [MemberData(nameof(Names))]
+    public void For_VectorType_BuildsTheRecordedSchema(string name)
+    {
+        var type = Roots.Single(r => r.Name == name).Type;
+        var vector = Vectors.Value[name];
+
+        var schema = PackSchema.For(type);
+
+        Assert.Equal(vector["canonical"]!.GetValue<string>(), schema.CanonicalText);
+        Assert.Equal(vector["wireCanonical"]!.GetValue<string>(), schema.WireCanonicalText);
+        Assert.Equal(vector["contract"]!.GetValue<string>(), schema.ContractFingerprint);
+        Assert.Equal(vector["wire"]!.GetValue<string>(), schema.WireFingerprint);
+    }
+
+    [Theory]
+    [MemberData(nameof(Names))]
+    public void Parse_RecordedSchema_WritesTheRecordedTextsAndFingerprints(string name)
+    {
+        var vector = Vectors.Value[name];
+
+        var schema = PackSchema.FromJson(vector["schema"]);
+
+        Assert.Equal(vector["canonical"]!.GetValue<string>(), schema.CanonicalText);
+        Assert.Equal(vector["wireCanonical"]!.GetValue<string>(), schema.WireCanonicalText);
+        Assert.Equal(vector["contract"]!.GetValue<string>(), Sha256Prefix(vector["canonical"]!.GetValue<string>()));
+        Assert.Equal(vector["wire"]!.GetValue<string>(), Sha256Prefix(vector["wireCanonical"]!.GetValue<string>()));
+        Assert.Equal(vector["wireCanonical"]!.GetValue<string>(), schema.ToWireForm().CanonicalText);
+    }
+
+    [Fact]
+    public void SchemasJson_CoversEveryVectorType()
+    {
+        Assert.Equal(Roots.Select(r => r.Name).Order(StringComparer.Ordinal), Vectors.Value.Keys.Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void WireFingerprint_RenamedMembersAndTypes_IsUnchanged()
+    {
+        // VectorSmallObject and VectorSmallObjectV1 differ in names only where their shapes agree; VectorEnvelope and
+        // VectorEnvelopeV1 hold them. The contract fingerprints differ (names), and so do the wire ones exactly when the shape does.
+        var small = PackSchema.For(typeof(VectorPoint3));
+        var renamed = PackSchema.Parse(small.CanonicalText.Replace("\"X\"", "\"Left\"", StringComparison.Ordinal).Replace("VectorPoint3", "Point", StringComparison.Ordinal));
+
+        Assert.Equal(small.WireFingerprint, renamed.WireFingerprint);
+        Assert.NotEqual(small.ContractFingerprint, renamed.ContractFingerprint);
+    }
+
+    [Fact]
+    public void ContractFingerprint_ChangedDefault_Changes()
+    {
+        var schema = PackSchema.For(typeof(VectorEvolved));
+        var changed = PackSchema.Parse(schema.CanonicalText.Replace("\"default\":7", "\"default\":8", StringComparison.Ordinal));
+
+        Assert.Contains("\"default\":7", schema.CanonicalText, StringComparison.Ordinal);
+        Assert.Equal(schema.WireFingerprint, changed.WireFingerprint);
+        Assert.NotEqual(schema.ContractFingerprint, changed.ContractFingerprint);
+    }
+
+    [Fact]
+    public void For_MemberDefaults_AreTheDefaultsOfTypesJson()
+    {
+        // types.json records, for each Vector* member whose absence does not give its type's zero value, what a reader
+        // gives it; the schema's "default" must say the same, independently computed from the codec.
+        var types = JsonNode.Parse(File.ReadAllText(Path.Combine(GoldenVectorFiles.Directory, "types.json")))!["types"]!.AsArray();
+        int checkedMembers = 0;
+        foreach (var entry in types.Where(t => t!["members"] is JsonArray && t["kind"]!.GetValue<string>().Contains("(header", StringComparison.Ordinal)))
+        {
+            var schema = PackSchema.For(Roots.Single(r => r.Name == entry!["name"]!.GetValue<string>()).Type);
+            var members = entry!["members"]!.AsArray();
+            Assert.Equal(members.Count, schema.Root.Members.Count);
+            for (int i = 0; i < members.Count; i++)
+            {
+                Assert.True(JsonNode.DeepEquals(members[i]!["default"]?["json"], schema.Root.Members[i].Default), $"{entry["name"]}.{members[i]!["name"]}");
+                checkedMembers += members[i]!["default"] is null ? 0 : 1;
+            }
+        }
+
+        Assert.True(checkedMembers >= 3, "types.json lost its defaults?");
+    }
+
+    [Fact]
+    public void For_UnsupportedType_ThrowsNotSupportedExceptionWithTheCodecsMessage()
+    {
+        var exception = Assert.Throws<NotSupportedException>(() => PackSchema.For(typeof(int[,])));
+
+        Assert.Contains("Multi-dimensional arrays", exception.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Parse_NotASchema_ThrowsFormatException()
+    {
+        Assert.Throws<FormatException>(() => PackSchema.Parse("{\"format\":\"pack-schema/1\",\"types\":[{\"kind\":\"list\",\"nullable\":true,\"element\":5}]}"));
+        Assert.Throws<FormatException>(() => PackSchema.Parse("[]"));
+        Assert.Throws<FormatException>(() => PackSchema.Parse("{"));
+    }
+
+    private static string Sha256Prefix(string text) => Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(text)).AsSpan(0, 8));
+
+    private static Dictionary<string, JsonObject> Load()
+    {
+        string path = Path.Combine(GoldenVectorFiles.Directory, "schemas.json");
+        if (Environment.GetEnvironmentVariable("PACK_WRITE_SCHEMA_VECTORS") == "1")
+        {
+            Write(path);
+        }
+
+        var json = JsonNode.Parse(File.ReadAllText(path))!;
+        return json["schemas"]!.AsArray().ToDictionary(t => t!["type"]!.GetValue<string>(), t => t!.AsObject(), StringComparer.Ordinal);
+    }
+
+    private static void Write(string path)
+    {
+        var schemas = new JsonArray();
+        foreach (var (name, type) in Roots.OrderBy(r => r.Name, StringComparer.Ordinal))
+        {
+            var schema = PackSchema.For(type);
+            schemas.Add((JsonNode)new JsonObject
+            {
+                ["type"] = name,
+                ["wire"] = schema.WireFingerprint,
+                ["contract"] = schema.ContractFingerprint,
+                ["canonical"] = schema.CanonicalText,
+                ["wireCanonical"] = schema.WireCanonicalText,
+                ["schema"] = schema.ToJson(),
+            });
+        }
+
+        var document = new JsonObject
+        {
+            ["format"] = "pack-schema-vectors/1",
+            ["description"] = "The schema (docs/schema.md) of each Vector* type of types.json and of a few built-in roots: 'schema' is the contract form, 'canonical' and 'wireCanonical' the exact canonical texts of the contract and wire forms (§2), 'contract' and 'wire' their fingerprints (§2.3). 'type' is the C# type as the other vector files spell it.",
+            ["schemas"] = schemas,
+        };
+        var options = new System.Text.Json.JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+        File.WriteAllText(path, document.ToJsonString(options) + "\n");
+    }
+}

@@ -1,0 +1,3 @@
+using Pack.Tool;
+
+return await PackTool.RunAsync(args, Console.Out, Console.Error).ConfigureAwait(false);
