@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Options;
 using Pack.AspNetCore;
 
 namespace Microsoft.Extensions.DependencyInjection;
@@ -19,7 +20,9 @@ public static class PackServiceCollectionExtensions
     {
         ArgumentNullException.ThrowIfNull(services);
 
-        services.AddOptions<PackFormatterOptions>();
+        // Checked when the host starts, so a bad value fails start-up instead of the first request.
+        services.AddOptions<PackFormatterOptions>().ValidateOnStart();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<PackFormatterOptions>, PackFormatterOptionsValidator>());
         if (configure is not null)
         {
             services.Configure(configure);
