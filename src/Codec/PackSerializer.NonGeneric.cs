@@ -123,8 +123,12 @@ public static partial class PackSerializer
     /// type at run time, which Native AOT cannot do. Generic entry points that pass <c>typeof(T)</c> on (the client's
     /// <c>PackContent.Create&lt;T&gt;</c>, the server's <c>PackBody&lt;T&gt;</c>) call it; it costs a static field read after the first call.
     /// </summary>
+    /// <remarks>
+    /// Public so that Pack.AspNetCore and Pack.Client, versioned as packages of their own, call it without access to
+    /// Pack's internals; framework code that hands a generic type to the <see cref="Type"/>-based overloads may call it too.
+    /// </remarks>
     /// <typeparam name="T">The type.</typeparam>
-    internal static void PrepareNonGeneric<T>() => _ = TypedSerializer<T>.Registered;
+    public static void PrepareNonGeneric<T>() => _ = TypedSerializer<T>.Registered;
 
     private static TypedSerializer CreateTypedSerializer(Type type)
         => PackFormatterFactory.IsDynamicCodeSupported

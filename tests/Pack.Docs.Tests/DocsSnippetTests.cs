@@ -4,7 +4,7 @@ namespace Pack.Docs.Tests;
 
 /// <summary>
 /// Every fenced C# block in README.md and docs/**/*.md, read from the markdown at test time, compiles exactly as printed
-/// (in its named context, if it has one), or is marked as not compiled with a reason. See docs/snippets.md.
+/// (in its named context, if it has one), or is marked as not compiled with a reason. See docs/contributing/snippets.md.
 /// </summary>
 public class DocsSnippetTests
 {

@@ -1,3 +1,5 @@
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Options;
 using Pack.AspNetCore;
 
 namespace Microsoft.Extensions.DependencyInjection;
@@ -14,7 +16,9 @@ public static class PackDeadlineServiceCollectionExtensions
         ArgumentNullException.ThrowIfNull(services);
 
         services.AddRequestTimeouts();
-        services.AddOptions<PackDeadlineOptions>();
+        // Checked when the host starts, so a bad value fails start-up instead of the first request.
+        services.AddOptions<PackDeadlineOptions>().ValidateOnStart();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<PackDeadlineOptions>, PackDeadlineOptionsValidator>());
         if (configure is not null)
         {
             services.Configure(configure);

@@ -22,7 +22,9 @@ public static class PackServiceCollectionExtensions
     {
         ArgumentNullException.ThrowIfNull(services);
 
-        services.AddOptions<PackFormatterOptions>();
+        // Checked when the host starts, so a bad value fails start-up instead of the first request.
+        services.AddOptions<PackFormatterOptions>().ValidateOnStart();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<PackFormatterOptions>, PackFormatterOptionsValidator>());
         if (configure is not null)
         {
             services.Configure(configure);

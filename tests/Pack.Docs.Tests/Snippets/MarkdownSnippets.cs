@@ -4,7 +4,7 @@ namespace Pack.Docs.Tests.Snippets;
 
 /// <summary>
 /// Reads the fenced C# blocks of README.md and docs/**/*.md at test time, so the tests compile exactly what a reader
-/// sees. The marker convention is documented in docs/snippets.md.
+/// sees. The marker convention is documented in docs/contributing/snippets.md.
 /// </summary>
 public static partial class MarkdownSnippets
 {
