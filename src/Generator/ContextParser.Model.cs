@@ -53,6 +53,7 @@ internal sealed partial class ContextParser
 
             members.Add(new MemberModel(
                 member.Name,
+                member.DeclaringType,
                 member.Symbol is IFieldSymbol,
                 property?.GetMethod?.Name,
                 property?.SetMethod?.Name,

@@ -137,6 +137,13 @@ internal sealed partial class ContextParser
                 Visit(((INamedTypeSymbol)type).TypeArguments[0], path + " key", location);
                 Visit(((INamedTypeSymbol)type).TypeArguments[1], path + " value", location);
                 break;
+            case ShapeKind.Union:
+                foreach (var caseType in shape.UnionCaseTypes)
+                {
+                    Visit(caseType, path + " case " + caseType.Name, location);
+                }
+
+                break;
             case ShapeKind.Object:
                 foreach (var member in shape.Object!.Members)
                 {
@@ -367,13 +374,11 @@ internal sealed partial class ContextParser
         foreach (var pair in cases)
         {
             shape.UnionCases.Add(new KeyValuePair<ushort, string>(pair.Key, Display(pair.Value)));
+            shape.UnionCaseTypes.Add(pair.Value);
         }
 
-        foreach (var pair in cases)
-        {
-            Visit(pair.Value, path + " case " + pair.Value.Name, location);
-        }
-
+        // The cases are visited once the union itself is known (Visit), so a case that holds the union (a recursive
+        // union, an expression tree) finds it there instead of classifying it a second time.
         return shape;
     }
 
@@ -398,7 +403,7 @@ internal sealed partial class ContextParser
             foreach (var parameter in constructor.Parameters)
             {
                 var member = FindMember(candidates, parameter.Name);
-                if (member is null || !SymbolEqualityComparer.Default.Equals(parameter.Type, member.Type))
+                if (member is null || !SameRuntimeType(parameter.Type, member.Type))
                 {
                     Report(PackDiagnostics.InvalidContract, location, $"The constructor of {name} has a parameter '{parameter.Name}' that matches no serialized member of the same type; Pack binds constructor parameters to members by name");
                     return null;
@@ -450,6 +455,18 @@ internal sealed partial class ContextParser
 
             member.AccessorTypeName = isGeneric ? Display(OpenTypeOf(member.Symbol)) : member.TypeName;
             bool needsSetter = member.ParameterIndex < 0;
+            var declaring = member.Symbol.ContainingType;
+            if (!type.IsTupleType && !SymbolEqualityComparer.Default.Equals(declaring, type))
+            {
+                // Declared on a base type: its accessors name that type (an UnsafeAccessor does not search base types).
+                member.DeclaringType = Display(declaring);
+                if (declaring.IsGenericType && (!member.GetterAccessible || (needsSetter && !member.SetterAccessible)))
+                {
+                    Report(PackDiagnostics.GenericNeedsAccessor, location, name, member.Name);
+                    return null;
+                }
+            }
+
             if (isGeneric && !genericAccessible && (!member.GetterAccessible || (needsSetter && !member.SetterAccessible)))
             {
                 Report(PackDiagnostics.GenericNeedsAccessor, location, name, member.Name);
@@ -475,6 +492,45 @@ internal sealed partial class ContextParser
         IFieldSymbol field => field.Type,
         _ => throw new InvalidOperationException("Members are properties or fields."),
     };
+
+    /// <summary>
+    /// Whether two types are the same run-time type, as reflection compares a parameter's type with a member's: tuple
+    /// element names and nullable annotations exist only in C#, so <c>(DateOnly from, DateOnly to)</c> and
+    /// <c>(DateOnly Start, DateOnly End)</c> are one type.
+    /// </summary>
+    internal static bool SameRuntimeType(ITypeSymbol left, ITypeSymbol right)
+    {
+        switch (left)
+        {
+            case IArrayTypeSymbol leftArray when right is IArrayTypeSymbol rightArray:
+                return leftArray.Rank == rightArray.Rank && SameRuntimeType(leftArray.ElementType, rightArray.ElementType);
+            case INamedTypeSymbol leftNamed when right is INamedTypeSymbol rightNamed:
+                if (!SymbolEqualityComparer.Default.Equals(leftNamed.OriginalDefinition, rightNamed.OriginalDefinition))
+                {
+                    return false;
+                }
+
+                var leftArguments = leftNamed.TypeArguments;
+                var rightArguments = rightNamed.TypeArguments;
+                if (leftArguments.Length != rightArguments.Length)
+                {
+                    return false;
+                }
+
+                for (int i = 0; i < leftArguments.Length; i++)
+                {
+                    if (!SameRuntimeType(leftArguments[i], rightArguments[i]))
+                    {
+                        return false;
+                    }
+                }
+
+                return leftNamed.ContainingType is not { } leftContaining || rightNamed.ContainingType is not { } rightContaining
+                    || SameRuntimeType(leftContaining, rightContaining);
+            default:
+                return SymbolEqualityComparer.Default.Equals(left, right);
+        }
+    }
 
     private static bool HasRequiredMembers(INamedTypeSymbol type)
     {
@@ -513,6 +569,14 @@ internal sealed partial class ContextParser
                 else if (IsTypeAccessible(fieldType) && fieldType.TypeKind != TypeKind.TypeParameter)
                 {
                     terms.Add($"global::System.Runtime.CompilerServices.Unsafe.SizeOf<{Display(fieldType)}>()");
+                }
+                else if (IsTypeAccessible(current))
+                {
+                    // A struct the context cannot name (a private nested type): its size is read once, when the formatter
+                    // is first used, from the field's type as the run-time path's TypeLayout.InstanceSize does, so both
+                    // charge the budget the same. GetField with constant arguments keeps the field under trimming.
+                    terms.Add($"global::System.Runtime.CompilerServices.RuntimeHelpers.SizeOf(typeof({Display(current)}).GetField({ContextEmitter.Literal(field.Name)}, "
+                        + "global::System.Reflection.BindingFlags.Instance | global::System.Reflection.BindingFlags.Public | global::System.Reflection.BindingFlags.NonPublic | global::System.Reflection.BindingFlags.DeclaredOnly)!.FieldType.TypeHandle)");
                 }
                 else
                 {
@@ -725,7 +789,7 @@ internal sealed partial class ContextParser
         foreach (var constructor in publicConstructors)
         {
             var parameters = constructor.Parameters;
-            bool matches = parameters.All(p => FindMember(members, p.Name) is { } m && SymbolEqualityComparer.Default.Equals(m.Type, p.Type));
+            bool matches = parameters.All(p => FindMember(members, p.Name) is { } m && SameRuntimeType(m.Type, p.Type));
             bool copy = parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(parameters[0].Type, type);
             if (matches && parameters.Length > bestCount && !copy)
             {

@@ -33,6 +33,9 @@ internal sealed class MemberShape
         _ => false,
     };
 
+    /// <summary>The fully qualified name of the base type declaring the member, or <see langword="null"/> when the contract's type does; set by the parser.</summary>
+    public string? DeclaringType { get; set; }
+
     /// <summary>The fully qualified type name, set by the parser.</summary>
     public string TypeName { get; set; } = string.Empty;
 
