@@ -432,9 +432,10 @@ internal static class ContextEmitter
             }
             else
             {
+                // A generic struct's accessors live in its Access<…> class, in the definition's type parameters.
                 string accessor = "Storage" + i.ToString(CultureInfo.InvariantCulture);
-                AppendFieldAccessor(accessors, accessor, member.StorageField!, member.TypeName, "ref " + type + " target");
-                field = accessor + "(ref probe)";
+                AppendFieldAccessor(accessors, accessor, member.StorageField!, member.AccessorTypeName, "ref " + contract.AccessTarget + " target", Visibility(contract));
+                field = contract.AccessPrefix + accessor + "(ref probe)";
             }
 
             conditions.Add($"{Unsafe}.ByteOffset(ref start, ref {Unsafe}.As<{member.TypeName}, byte>(ref {field})) == {member.LayoutOffset.ToString(CultureInfo.InvariantCulture)}");

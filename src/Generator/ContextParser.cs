@@ -480,6 +480,7 @@ internal sealed partial class ContextParser
             AccessTarget = isGeneric ? Display(type.OriginalDefinition) : name,
             AccessClass = isGeneric ? "Access<" + string.Join(", ", type.OriginalDefinition.TypeParameters.Select(static p => p.Name)) + ">" : null,
             AccessPrefix = isGeneric ? "Access<" + string.Join(", ", type.TypeArguments.Select(Display)) + ">." : string.Empty,
+            AccessorsAvailable = !isGeneric || genericAccessible,
         };
         shape.FixedLength = type.IsValueType ? FixedLengthOf(type, shape) : -1;
         return shape;

@@ -10,6 +10,7 @@ namespace Pack.ContractTests;
 [PackSerializable(typeof(FixedHolder))]
 [PackSerializable(typeof(GenericFixed<int, long>))]
 [PackSerializable(typeof((int, int, int, int, int, int, int, int, int)))]
+[PackSerializable(typeof((int, int, int, int, int, int, int, int)))]
 [PackSerializable(typeof(TupleHolder))]
 [PackSerializable(typeof(GenericSpan<long>))]
 [PackSerializable(typeof(GenericFixed<bool, int>))]

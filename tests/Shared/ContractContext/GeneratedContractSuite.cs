@@ -10,7 +10,8 @@ public abstract class GeneratedContractSuite : ContractSuite
         bool builtIn = type.IsArray || type.IsAbstract || type.IsInterface || (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(List<>));
         if (!builtIn)
         {
-            Assert.Equal(typeof(ContractContext), contractCase.FormatterHost());
+            // ContractContext's, or another registered context's that covers the same type first.
+            Assert.True(contractCase.FormatterHost() is { } host && host.IsSubclassOf(typeof(PackSerializerContext)), $"{contractCase.Name} did not resolve a generated formatter.");
         }
     }
 }

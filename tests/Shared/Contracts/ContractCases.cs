@@ -47,6 +47,7 @@ public static class ContractCases
         }),
         Case("generic-fixed-struct-top-level", () => new GenericFixed<int, long> { First = -1, Second = long.MaxValue }),
         Case("large-tuple-top-level", () => (1, 2, 3, 4, 5, 6, 7, 8, 9)),
+        Case("eight-tuple-top-level", () => (1, 2, 3, 4, 5, 6, 7, 8)),
         Case("tuples-and-generic-structs", () => new TupleHolder
         {
             Small = (1, 2, 3),
