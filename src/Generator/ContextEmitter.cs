@@ -432,9 +432,10 @@ internal static class ContextEmitter
             }
             else
             {
+                // A generic struct's accessors live in its Access<…> class, in the definition's type parameters.
                 string accessor = "Storage" + i.ToString(CultureInfo.InvariantCulture);
-                AppendFieldAccessor(accessors, accessor, member.StorageField!, member.TypeName, "ref " + type + " target");
-                field = accessor + "(ref probe)";
+                AppendFieldAccessor(accessors, accessor, member.StorageField!, member.AccessorTypeName, "ref " + contract.AccessTarget + " target", Visibility(contract));
+                field = contract.AccessPrefix + accessor + "(ref probe)";
             }
 
             conditions.Add($"{Unsafe}.ByteOffset(ref start, ref {Unsafe}.As<{member.TypeName}, byte>(ref {field})) == {member.LayoutOffset.ToString(CultureInfo.InvariantCulture)}");
@@ -565,7 +566,7 @@ internal static class ContextEmitter
         string accessor = "Get" + index.ToString(CultureInfo.InvariantCulture);
         if (!accessors.ToString().Contains(" " + accessor + "("))
         {
-            string target = (isValueType ? "ref " : string.Empty) + contract.AccessTarget + " target";
+            string target = (isValueType ? "ref " : string.Empty) + AccessTargetOf(member, contract) + " target";
             if (member.IsField)
             {
                 AppendFieldAccessor(accessors, accessor, member.Name, member.AccessorTypeName, target, Visibility(contract));
@@ -581,6 +582,12 @@ internal static class ContextEmitter
         return $"{contract.AccessPrefix}{accessor}({refPrefix}value)";
     }
 
+    /// <summary>
+    /// The type an accessor of <paramref name="member"/> names: the type that declares the member. An UnsafeAccessor
+    /// looks the member up on that type only, so one declared on a base type must name the base type.
+    /// </summary>
+    private static string AccessTargetOf(MemberModel member, ObjectModel contract) => member.DeclaringType ?? contract.AccessTarget;
+
     private static string Visibility(ObjectModel contract) => contract.AccessClass is null ? "private" : "public";
 
     private static string Setter(MemberModel member, int index, string value, string refPrefix, StringBuilder accessors, ObjectModel contract, bool isValueType)
@@ -590,7 +597,7 @@ internal static class ContextEmitter
             return "result." + Identifier(member.Name) + " = " + value;
         }
 
-        string target = (isValueType ? "ref " : string.Empty) + contract.AccessTarget + " target";
+        string target = (isValueType ? "ref " : string.Empty) + AccessTargetOf(member, contract) + " target";
         if (member.IsField)
         {
             string accessor = "Get" + index.ToString(CultureInfo.InvariantCulture);
@@ -643,7 +650,7 @@ internal static class ContextEmitter
         return -1;
     }
 
-    private static string Literal(string text) => SymbolDisplay.FormatLiteral(text, quote: true);
+    public static string Literal(string text) => SymbolDisplay.FormatLiteral(text, quote: true);
 
     public static string Identifier(string name) => SyntaxFacts_IsKeyword(name) ? "@" + name : name;
 

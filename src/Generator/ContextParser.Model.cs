@@ -53,6 +53,7 @@ internal sealed partial class ContextParser
 
             members.Add(new MemberModel(
                 member.Name,
+                member.DeclaringType,
                 member.Symbol is IFieldSymbol,
                 property?.GetMethod?.Name,
                 property?.SetMethod?.Name,
@@ -119,11 +120,8 @@ internal sealed partial class ContextParser
             return BlittableLayout.No;
         }
 
-        if (named.IsGenericType)
-        {
-            return BlittableLayout.Unknown;
-        }
-
+        // A closed generic struct (GenericSpan<long>, a large tuple) is decided like any other, as TypeLayout decides it;
+        // its storage fields are reached through its Access<…> class, which a constrained definition cannot have.
         var result = BlittableLayout.Candidate;
         foreach (var member in contract.Members)
         {
@@ -131,6 +129,11 @@ internal sealed partial class ContextParser
             var memberLayout = IsBlittableScalar(member.Type) ? BlittableLayout.Candidate
                 : _shapes.TryGetValue(member.Type, out var memberShape) && memberShape.Object is not null ? LayoutOf(member.Type)
                 : BlittableLayout.No;
+            if (memberLayout == BlittableLayout.Candidate && StorageOf(member.Symbol) is { Field: not null, Accessible: false } && !contract.AccessorsAvailable)
+            {
+                memberLayout = BlittableLayout.Unknown;
+            }
+
             if (memberLayout == BlittableLayout.Candidate && StorageOf(member.Symbol).Field is null)
             {
                 // A property without a backing field in source is never blittable; one from metadata may have a hidden one.

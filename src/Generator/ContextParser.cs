@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Pack.Formatters.Contracts;
 using Pack.Formatters.Objects;
 using Pack.Generator.Model;
 
@@ -136,6 +137,13 @@ internal sealed partial class ContextParser
             case ShapeKind.Dictionary:
                 Visit(((INamedTypeSymbol)type).TypeArguments[0], path + " key", location);
                 Visit(((INamedTypeSymbol)type).TypeArguments[1], path + " value", location);
+                break;
+            case ShapeKind.Union:
+                foreach (var caseType in shape.UnionCaseTypes)
+                {
+                    Visit(caseType, path + " case " + caseType.Name, location);
+                }
+
                 break;
             case ShapeKind.Object:
                 foreach (var member in shape.Object!.Members)
@@ -311,108 +319,74 @@ internal sealed partial class ContextParser
         var shape = new TypeShape(type, name, ShapeKind.Union);
         var cases = new List<KeyValuePair<ushort, ITypeSymbol>>();
         var packCases = type.GetAttributes().Where(a => a.AttributeClass is { } c && FullName(c) == ContractRules.PackUnionAttribute).ToList();
-        if (packCases.Count > 0)
+        try
         {
-            foreach (var attribute in packCases)
+            if (packCases.Count > 0)
             {
-                if (attribute.ConstructorArguments.Length == 2 && attribute.ConstructorArguments[0].Value is ushort tag && attribute.ConstructorArguments[1].Value is ITypeSymbol caseType)
+                foreach (var attribute in packCases)
                 {
-                    cases.Add(new KeyValuePair<ushort, ITypeSymbol>(tag, caseType));
+                    if (attribute.ConstructorArguments.Length == 2 && attribute.ConstructorArguments[0].Value is ushort tag && attribute.ConstructorArguments[1].Value is ITypeSymbol caseType)
+                    {
+                        cases.Add(new KeyValuePair<ushort, ITypeSymbol>(tag, caseType));
+                    }
                 }
             }
+            else
+            {
+                foreach (var attribute in type.GetAttributes().Where(a => a.AttributeClass is { } c && FullName(c) == ContractRules.JsonDerivedTypeAttribute))
+                {
+                    var arguments = attribute.ConstructorArguments;
+                    if (arguments.Length >= 1 && arguments[0].Value is ITypeSymbol caseType)
+                    {
+                        object? discriminator = arguments.Length == 2 ? arguments[1].Value : null;
+                        cases.Add(new KeyValuePair<ushort, ITypeSymbol>(UnionRules.TagOf(discriminator, RoslynContractAdapter.ClrName(type), RoslynContractAdapter.ClrName(caseType)), caseType));
+                    }
+                }
+            }
+
+            UnionRules.CheckCases(
+                RoslynContractAdapter.ClrName(type),
+                cases,
+                caseType => _compilation.ClassifyCommonConversion(caseType, type).IsImplicit && caseType.TypeKind != TypeKind.Interface && !caseType.IsAbstract,
+                static (a, b) => SymbolEqualityComparer.Default.Equals(a, b),
+                RoslynContractAdapter.ClrName);
         }
-        else
+        catch (ContractException exception)
         {
-            foreach (var attribute in type.GetAttributes().Where(a => a.AttributeClass is { } c && FullName(c) == ContractRules.JsonDerivedTypeAttribute))
-            {
-                var arguments = attribute.ConstructorArguments;
-                if (arguments.Length == 2 && arguments[0].Value is ITypeSymbol caseType && arguments[1].Value is int tag && tag is >= 0 and < ushort.MaxValue)
-                {
-                    cases.Add(new KeyValuePair<ushort, ITypeSymbol>((ushort)tag, caseType));
-                }
-                else
-                {
-                    Report(PackDiagnostics.InvalidUnion, location, $"[JsonDerivedType] on {name} ({path}) needs an integer discriminator from 0 to 65534 for Pack; or declare the Pack tags with [PackUnion(tag, typeof(Case))]");
-                    return null;
-                }
-            }
-        }
-
-        for (int i = 0; i < cases.Count; i++)
-        {
-            var (tag, caseType) = (cases[i].Key, cases[i].Value);
-            if (tag == ushort.MaxValue)
-            {
-                Report(PackDiagnostics.InvalidUnion, location, $"Union tag 65535 on {name} is reserved for null");
-                return null;
-            }
-
-            bool derives = _compilation.ClassifyCommonConversion(caseType, type).IsImplicit && caseType.TypeKind != TypeKind.Interface && !caseType.IsAbstract;
-            if (!derives)
-            {
-                Report(PackDiagnostics.InvalidUnion, location, $"Union case {Display(caseType)} of {name} must be a concrete type deriving from it");
-                return null;
-            }
-
-            for (int j = 0; j < i; j++)
-            {
-                if (cases[j].Key == tag || SymbolEqualityComparer.Default.Equals(cases[j].Value, caseType))
-                {
-                    Report(PackDiagnostics.InvalidUnion, location, $"The union {name} declares tag {tag} or type {Display(caseType)} twice");
-                    return null;
-                }
-            }
+            Report(PackDiagnostics.For(exception.Error), location, exception.Arguments);
+            return null;
         }
 
         foreach (var pair in cases)
         {
             shape.UnionCases.Add(new KeyValuePair<ushort, string>(pair.Key, Display(pair.Value)));
+            shape.UnionCaseTypes.Add(pair.Value);
         }
 
-        foreach (var pair in cases)
-        {
-            Visit(pair.Value, path + " case " + pair.Value.Name, location);
-        }
-
+        // The cases are visited once the union itself is known (Visit), so a case that holds the union (a recursive
+        // union, an expression tree) finds it there instead of classifying it a second time.
         return shape;
     }
 
     private ObjectShape? BuildContract(INamedTypeSymbol type, Location location)
     {
         string name = Display(type);
-        var candidates = DiscoverMembers(type, location);
-        if (candidates is null)
+        ContractDescription<ITypeSymbol, ISymbol, IMethodSymbol> description;
+        try
         {
+            description = ContractBuilder<ITypeSymbol, ISymbol, IMethodSymbol>.Build(RoslynContractAdapter.Instance, type);
+        }
+        catch (ContractException exception)
+        {
+            Report(PackDiagnostics.For(exception.Error), location, exception.Arguments);
             return null;
         }
 
-        var constructor = ChooseConstructor(type, candidates, out string? error);
-        if (error is not null)
+        var constructor = description.Constructor;
+        var members = new List<MemberShape>(description.Members.Count);
+        foreach (var member in description.Members)
         {
-            Report(PackDiagnostics.InvalidContract, location, error);
-            return null;
-        }
-
-        if (constructor is not null)
-        {
-            foreach (var parameter in constructor.Parameters)
-            {
-                var member = FindMember(candidates, parameter.Name);
-                if (member is null || !SymbolEqualityComparer.Default.Equals(parameter.Type, member.Type))
-                {
-                    Report(PackDiagnostics.InvalidContract, location, $"The constructor of {name} has a parameter '{parameter.Name}' that matches no serialized member of the same type; Pack binds constructor parameters to members by name");
-                    return null;
-                }
-
-                member.ParameterIndex = parameter.Ordinal;
-            }
-        }
-
-        var members = candidates.Where(static m => m.ParameterIndex >= 0 || m.CanAssign).ToList();
-        if (members.Count > ContractRules.MaxMembers)
-        {
-            Report(PackDiagnostics.InvalidContract, location, $"{name} has {members.Count} members; Pack supports at most {ContractRules.MaxMembers}");
-            return null;
+            members.Add(new MemberShape(member.Member, member.Type) { ParameterIndex = member.ParameterIndex });
         }
 
         bool requiredMembers = HasRequiredMembers(type) && (constructor is null || !HasAttribute(constructor, "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute"));
@@ -450,6 +424,18 @@ internal sealed partial class ContextParser
 
             member.AccessorTypeName = isGeneric ? Display(OpenTypeOf(member.Symbol)) : member.TypeName;
             bool needsSetter = member.ParameterIndex < 0;
+            var declaring = member.Symbol.ContainingType;
+            if (!type.IsTupleType && !SymbolEqualityComparer.Default.Equals(declaring, type))
+            {
+                // Declared on a base type: its accessors name that type (an UnsafeAccessor does not search base types).
+                member.DeclaringType = Display(declaring);
+                if (declaring.IsGenericType && (!member.GetterAccessible || (needsSetter && !member.SetterAccessible)))
+                {
+                    Report(PackDiagnostics.GenericNeedsAccessor, location, name, member.Name);
+                    return null;
+                }
+            }
+
             if (isGeneric && !genericAccessible && (!member.GetterAccessible || (needsSetter && !member.SetterAccessible)))
             {
                 Report(PackDiagnostics.GenericNeedsAccessor, location, name, member.Name);
@@ -463,6 +449,7 @@ internal sealed partial class ContextParser
             AccessTarget = isGeneric ? Display(type.OriginalDefinition) : name,
             AccessClass = isGeneric ? "Access<" + string.Join(", ", type.OriginalDefinition.TypeParameters.Select(static p => p.Name)) + ">" : null,
             AccessPrefix = isGeneric ? "Access<" + string.Join(", ", type.TypeArguments.Select(Display)) + ">." : string.Empty,
+            AccessorsAvailable = !isGeneric || genericAccessible,
         };
         shape.FixedLength = type.IsValueType ? FixedLengthOf(type, shape) : -1;
         return shape;
@@ -475,6 +462,45 @@ internal sealed partial class ContextParser
         IFieldSymbol field => field.Type,
         _ => throw new InvalidOperationException("Members are properties or fields."),
     };
+
+    /// <summary>
+    /// Whether two types are the same run-time type, as reflection compares a parameter's type with a member's: tuple
+    /// element names and nullable annotations exist only in C#, so <c>(DateOnly from, DateOnly to)</c> and
+    /// <c>(DateOnly Start, DateOnly End)</c> are one type.
+    /// </summary>
+    internal static bool SameRuntimeType(ITypeSymbol left, ITypeSymbol right)
+    {
+        switch (left)
+        {
+            case IArrayTypeSymbol leftArray when right is IArrayTypeSymbol rightArray:
+                return leftArray.Rank == rightArray.Rank && SameRuntimeType(leftArray.ElementType, rightArray.ElementType);
+            case INamedTypeSymbol leftNamed when right is INamedTypeSymbol rightNamed:
+                if (!SymbolEqualityComparer.Default.Equals(leftNamed.OriginalDefinition, rightNamed.OriginalDefinition))
+                {
+                    return false;
+                }
+
+                var leftArguments = leftNamed.TypeArguments;
+                var rightArguments = rightNamed.TypeArguments;
+                if (leftArguments.Length != rightArguments.Length)
+                {
+                    return false;
+                }
+
+                for (int i = 0; i < leftArguments.Length; i++)
+                {
+                    if (!SameRuntimeType(leftArguments[i], rightArguments[i]))
+                    {
+                        return false;
+                    }
+                }
+
+                return leftNamed.ContainingType is not { } leftContaining || rightNamed.ContainingType is not { } rightContaining
+                    || SameRuntimeType(leftContaining, rightContaining);
+            default:
+                return SymbolEqualityComparer.Default.Equals(left, right);
+        }
+    }
 
     private static bool HasRequiredMembers(INamedTypeSymbol type)
     {
@@ -513,6 +539,14 @@ internal sealed partial class ContextParser
                 else if (IsTypeAccessible(fieldType) && fieldType.TypeKind != TypeKind.TypeParameter)
                 {
                     terms.Add($"global::System.Runtime.CompilerServices.Unsafe.SizeOf<{Display(fieldType)}>()");
+                }
+                else if (IsTypeAccessible(current))
+                {
+                    // A struct the context cannot name (a private nested type): its size is read once, when the formatter
+                    // is first used, from the field's type as the run-time path's TypeLayout.InstanceSize does, so both
+                    // charge the budget the same. GetField with constant arguments keeps the field under trimming.
+                    terms.Add($"global::System.Runtime.CompilerServices.RuntimeHelpers.SizeOf(typeof({Display(current)}).GetField({ContextEmitter.Literal(field.Name)}, "
+                        + "global::System.Reflection.BindingFlags.Instance | global::System.Reflection.BindingFlags.Public | global::System.Reflection.BindingFlags.NonPublic | global::System.Reflection.BindingFlags.DeclaredOnly)!.FieldType.TypeHandle)");
                 }
                 else
                 {
@@ -565,191 +599,5 @@ internal sealed partial class ContextParser
 
         _fixedLengths[type] = total;
         return total;
-    }
-
-    private List<MemberShape>? DiscoverMembers(INamedTypeSymbol type, Location location)
-    {
-        bool dataContract = HasAttribute(type, ContractRules.DataContractAttribute);
-        var hierarchy = new List<INamedTypeSymbol>();
-        for (var current = type; current is not null && current.SpecialType is not (SpecialType.System_Object or SpecialType.System_ValueType); current = current.BaseType)
-        {
-            hierarchy.Add(current);
-        }
-
-        hierarchy.Reverse();
-        var members = new List<MemberShape>();
-        foreach (var level in hierarchy)
-        {
-            foreach (var property in level.GetMembers().OfType<IPropertySymbol>())
-            {
-                if (property.IsStatic || property.IsIndexer || property.GetMethod is null || !Include(property, property.GetMethod.DeclaredAccessibility == Accessibility.Public, dataContract))
-                {
-                    continue;
-                }
-
-                // An override or a 'new' member replaces the base member in place.
-                var member = new MemberShape(property, property.Type, OrderOf(property));
-                int existing = members.FindIndex(m => m.Name == property.Name);
-                if (existing >= 0)
-                {
-                    members[existing] = member;
-                }
-                else
-                {
-                    members.Add(member);
-                }
-            }
-
-            foreach (var field in FieldsOf(level))
-            {
-                if (field.IsStatic || field.IsConst || (!level.IsTupleType && field.IsImplicitlyDeclared) || field.AssociatedSymbol is not null
-                    || HasAttribute(field, "System.Runtime.CompilerServices.CompilerGeneratedAttribute")
-                    || !Include(field, field.DeclaredAccessibility == Accessibility.Public, dataContract))
-                {
-                    continue;
-                }
-
-                members.Add(new MemberShape(field, field.Type, OrderOf(field)));
-            }
-        }
-
-        var wireOrder = ContractRules.WireOrder(members.Select(static m => m.Order).ToList(), out string? error);
-        if (error is not null)
-        {
-            Report(PackDiagnostics.InvalidContract, location, string.Format(System.Globalization.CultureInfo.InvariantCulture, error, Display(type)));
-            return null;
-        }
-
-        return wireOrder is null ? members : wireOrder.Select(i => members[i]).ToList();
-    }
-
-    /// <summary>
-    /// The fields of a level in declaration order. Roslyn shows a tuple through its element fields (named ones, and
-    /// Item8… standing for Rest.Item1…), so a tuple's real fields are taken from its definition, as reflection sees them.
-    /// </summary>
-    private static IEnumerable<IFieldSymbol> FieldsOf(INamedTypeSymbol level)
-    {
-        if (!level.IsTupleType)
-        {
-            return level.GetMembers().OfType<IFieldSymbol>();
-        }
-
-        var fields = new List<IFieldSymbol>();
-        foreach (var definition in level.OriginalDefinition.GetMembers().OfType<IFieldSymbol>())
-        {
-            if (!definition.IsStatic && level.GetMembers(definition.Name).OfType<IFieldSymbol>().FirstOrDefault() is { } field)
-            {
-                fields.Add(field);
-            }
-        }
-
-        return fields;
-    }
-
-    private static bool Include(ISymbol member, bool isPublic, bool dataContract)
-    {
-        if (HasAttribute(member, ContractRules.PackIgnoreAttribute) || HasAttribute(member, ContractRules.IgnoreDataMemberAttribute) || HasJsonIgnoreAlways(member))
-        {
-            return false;
-        }
-
-        return dataContract ? HasAttribute(member, ContractRules.DataMemberAttribute) : isPublic;
-    }
-
-    private static bool HasJsonIgnoreAlways(ISymbol member)
-    {
-        var attribute = GetAttribute(member, ContractRules.JsonIgnoreAttribute);
-        if (attribute is null)
-        {
-            return false;
-        }
-
-        foreach (var argument in attribute.NamedArguments)
-        {
-            if (argument.Key == "Condition" && argument.Value.Value is int condition)
-            {
-                return condition == ContractRules.JsonIgnoreAlways;
-            }
-        }
-
-        return true;
-    }
-
-    private static int OrderOf(ISymbol member)
-        => GetAttribute(member, ContractRules.PackOrderAttribute) is { ConstructorArguments.Length: 1 } attribute && attribute.ConstructorArguments[0].Value is int order
-            ? order
-            : ContractRules.Unordered;
-
-    private static MemberShape? FindMember(List<MemberShape> members, string? name)
-    {
-        foreach (var member in members)
-        {
-            if (ContractRules.BindsTo(member.Name, name))
-            {
-                return member;
-            }
-        }
-
-        return null;
-    }
-
-    private static IMethodSymbol? ChooseConstructor(INamedTypeSymbol type, List<MemberShape> members, out string? error)
-    {
-        error = null;
-
-        // Reflection does not see a struct's implicit parameterless constructor.
-        var constructors = type.InstanceConstructors.Where(c => !(type.IsValueType && c.IsImplicitlyDeclared && c.Parameters.Length == 0)).ToList();
-        foreach (var constructor in constructors)
-        {
-            if (HasAttribute(constructor, ContractRules.PackConstructorAttribute) || HasAttribute(constructor, ContractRules.JsonConstructorAttribute))
-            {
-                return constructor;
-            }
-        }
-
-        var publicConstructors = constructors.Where(static c => c.DeclaredAccessibility == Accessibility.Public).ToList();
-        bool allAssignable = members.TrueForAll(static m => m.CanAssign);
-        if (type.IsValueType && allAssignable)
-        {
-            return null;
-        }
-
-        var parameterless = publicConstructors.FirstOrDefault(static c => c.Parameters.Length == 0);
-        if (parameterless is not null && (allAssignable || publicConstructors.Count == 1))
-        {
-            return parameterless;
-        }
-
-        IMethodSymbol? best = null;
-        int bestCount = -1;
-        foreach (var constructor in publicConstructors)
-        {
-            var parameters = constructor.Parameters;
-            bool matches = parameters.All(p => FindMember(members, p.Name) is { } m && SymbolEqualityComparer.Default.Equals(m.Type, p.Type));
-            bool copy = parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(parameters[0].Type, type);
-            if (matches && parameters.Length > bestCount && !copy)
-            {
-                best = constructor;
-                bestCount = parameters.Length;
-            }
-        }
-
-        if (best is not null)
-        {
-            return best;
-        }
-
-        if (parameterless is not null)
-        {
-            return parameterless;
-        }
-
-        if (type.IsValueType)
-        {
-            return null;
-        }
-
-        error = $"{Display(type)} has no public parameterless constructor and no public constructor whose parameters all match members by name; mark one with [PackConstructor]";
-        return null;
     }
 }

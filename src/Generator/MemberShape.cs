@@ -5,11 +5,10 @@ namespace Pack.Generator;
 /// <summary>One serialized member of an object contract.</summary>
 internal sealed class MemberShape
 {
-    public MemberShape(ISymbol symbol, ITypeSymbol type, int order)
+    public MemberShape(ISymbol symbol, ITypeSymbol type)
     {
         Symbol = symbol;
         Type = type;
-        Order = order;
     }
 
     /// <summary>The property or field.</summary>
@@ -19,19 +18,11 @@ internal sealed class MemberShape
 
     public string Name => Symbol.Name;
 
-    /// <summary>The [PackOrder] value, or ContractRules.Unordered.</summary>
-    public int Order { get; }
-
     /// <summary>The constructor parameter bound to this member, or -1.</summary>
     public int ParameterIndex { get; set; } = -1;
 
-    /// <summary>Whether the value can be assigned after construction (a settable or init property, a writable field).</summary>
-    public bool CanAssign => Symbol switch
-    {
-        IFieldSymbol f => !f.IsReadOnly,
-        IPropertySymbol property => property.SetMethod is not null,
-        _ => false,
-    };
+    /// <summary>The fully qualified name of the base type declaring the member, or <see langword="null"/> when the contract's type does; set by the parser.</summary>
+    public string? DeclaringType { get; set; }
 
     /// <summary>The fully qualified type name, set by the parser.</summary>
     public string TypeName { get; set; } = string.Empty;

@@ -34,6 +34,9 @@ internal sealed class ObjectShape
     /// <summary>What precedes an accessor's name at its call site (<c>Access&lt;int&gt;.</c>), or empty.</summary>
     public string AccessPrefix { get; set; } = string.Empty;
 
+    /// <summary>Whether generated code can declare UnsafeAccessors for this type (not a generic type with constrained type parameters or a generic containing type).</summary>
+    public bool AccessorsAvailable { get; set; } = true;
+
     /// <summary>The C# expression of the instance size charged to the read's allocation budget.</summary>
     public string InstanceSize { get; set; } = "24";
 }

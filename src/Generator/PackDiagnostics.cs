@@ -1,4 +1,6 @@
+using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
+using Pack.Formatters.Contracts;
 
 namespace Pack.Generator;
 
@@ -32,10 +34,6 @@ internal static class PackDiagnostics
         "{0} has type {1}, which Pack does not support: {2}",
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
-    public static readonly DiagnosticDescriptor InvalidContract = new(
-        "PACK006", "Invalid object contract",
-        "{0}",
-        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
     public static readonly DiagnosticDescriptor Inaccessible = new(
         "PACK007", "Type not accessible from the context",
@@ -52,8 +50,52 @@ internal static class PackDiagnostics
         "The Pack serializer context '{0}' cannot be completed by the generator: {1}",
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
-    public static readonly DiagnosticDescriptor InvalidUnion = new(
-        "PACK010", "Invalid union declaration",
-        "{0}",
-        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+    // The contract rules (ContractErrors, shared with the run-time path): each ID is spelled here too, where release
+    // tracking reads it; For checks it is the rule's.
+    public static readonly DiagnosticDescriptor MixedOrder = new(
+        "PACK011", ContractErrors.MixedOrder.Title, ContractErrors.MixedOrder.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor DuplicateOrder = new(
+        "PACK012", ContractErrors.DuplicateOrder.Title, ContractErrors.DuplicateOrder.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor NoConstructor = new(
+        "PACK013", ContractErrors.NoConstructor.Title, ContractErrors.NoConstructor.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor UnboundParameter = new(
+        "PACK014", ContractErrors.UnboundParameter.Title, ContractErrors.UnboundParameter.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor TooManyMembers = new(
+        "PACK015", ContractErrors.TooManyMembers.Title, ContractErrors.TooManyMembers.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor ReservedUnionTag = new(
+        "PACK016", ContractErrors.ReservedUnionTag.Title, ContractErrors.ReservedUnionTag.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor DuplicateUnionCase = new(
+        "PACK017", ContractErrors.DuplicateUnionCase.Title, ContractErrors.DuplicateUnionCase.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor UnionCaseNotDerived = new(
+        "PACK018", ContractErrors.UnionCaseNotDerived.Title, ContractErrors.UnionCaseNotDerived.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor StringDiscriminator = new(
+        "PACK019", ContractErrors.StringDiscriminator.Title, ContractErrors.StringDiscriminator.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor DiscriminatorOutOfRange = new(
+        "PACK020", ContractErrors.DiscriminatorOutOfRange.Title, ContractErrors.DiscriminatorOutOfRange.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    private static readonly Dictionary<string, DiagnosticDescriptor> ContractRuleDescriptors = new()
+    {
+        [ContractErrors.MixedOrder.Id] = MixedOrder,
+        [ContractErrors.DuplicateOrder.Id] = DuplicateOrder,
+        [ContractErrors.NoConstructor.Id] = NoConstructor,
+        [ContractErrors.UnboundParameter.Id] = UnboundParameter,
+        [ContractErrors.TooManyMembers.Id] = TooManyMembers,
+        [ContractErrors.ReservedUnionTag.Id] = ReservedUnionTag,
+        [ContractErrors.DuplicateUnionCase.Id] = DuplicateUnionCase,
+        [ContractErrors.UnionCaseNotDerived.Id] = UnionCaseNotDerived,
+        [ContractErrors.StringDiscriminator.Id] = StringDiscriminator,
+        [ContractErrors.DiscriminatorOutOfRange.Id] = DiscriminatorOutOfRange,
+    };
+
+    /// <summary>The diagnostic of a contract rule (PACK011 onwards): its ID, title and message are the rule's, which the run-time exception uses too.</summary>
+    public static DiagnosticDescriptor For(ContractError error) => ContractRuleDescriptors[error.Id];
 }

@@ -26,4 +26,7 @@ internal sealed class TypeShape
     public ObjectShape? Object { get; set; }
 
     public List<KeyValuePair<ushort, string>> UnionCases { get; } = new();
+
+    /// <summary>The case types of a union, in declaration order, visited after the union itself.</summary>
+    public List<ITypeSymbol> UnionCaseTypes { get; } = new();
 }

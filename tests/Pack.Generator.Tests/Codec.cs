@@ -41,9 +41,14 @@ internal static class Codec
         }
     }
 
-    /// <summary>The run-time (IL) formatter of an object type, built by hand since the cache holds the generated one.</summary>
+    /// <summary>
+    /// The run-time (IL) formatter of an object type, built by hand since the cache holds the generated one: as
+    /// PackFormatterFactory chooses it, one copy for a blittable struct, member by member otherwise.
+    /// </summary>
     public static PackFormatter<T>? Il<T>()
-        => PackFormatterFactory.IsObjectType(typeof(T)) && !typeof(T).IsAbstract ? new ObjectFormatter<T>() : null;
+        => !PackFormatterFactory.IsObjectType(typeof(T)) || typeof(T).IsAbstract ? null
+            : TypeLayout.IsBlittable(typeof(T)) ? (PackFormatter<T>)Activator.CreateInstance(typeof(BlittableFormatter<>).MakeGenericType(typeof(T)))!
+            : new ObjectFormatter<T>();
 
     /// <summary>The generated formatter of <typeparamref name="T"/> (null for primitives, which need none).</summary>
     public static PackFormatter<T>? Generated<T>()

@@ -138,17 +138,17 @@ public class GeneratorDriverTests
     [InlineData("PACK005", "public sealed class Dto { public Queue<int>? Queue { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK005", "public abstract class Base { } public sealed class Dto { public Base? Value { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK005", "public sealed class Dto { public Action? Callback { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
-    [InlineData("PACK006", "public sealed class Dto { [PackOrder(1)] public int A { get; set; } public int B { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
-    [InlineData("PACK006", "public sealed class Dto { [PackOrder(1)] public int A { get; set; } [PackOrder(1)] public int B { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
-    [InlineData("PACK006", "public sealed class Dto { public Dto(int other) { } public int A { get; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK011", "public sealed class Dto { [PackOrder(1)] public int A { get; set; } public int B { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK012", "public sealed class Dto { [PackOrder(1)] public int A { get; set; } [PackOrder(1)] public int B { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK013", "public sealed class Dto { public Dto(int other) { } public int A { get; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK007", "public static class Outer { private sealed class Hidden { public int A { get; set; } } [System.Runtime.Serialization.DataContract] public sealed class Dto { [System.Runtime.Serialization.DataMember] private Hidden? H { get; set; } } } [PackSerializable(typeof(Outer.Dto))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK008", "public sealed class Box<T> where T : struct { public T Value { get; init; } } [PackSerializable(typeof(Box<int>))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public class Outer { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; }")]
     [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public partial class Outer { public class Middle { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; } }")]
     [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public partial class Outer<T> { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; }")]
     [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx<T> : PackSerializerContext;")]
-    [InlineData("PACK010", "[System.Text.Json.Serialization.JsonDerivedType(typeof(Case), \"case\")] public abstract class Base { } public sealed class Case : Base { } [PackSerializable(typeof(Base))] internal partial class Ctx : PackSerializerContext;")]
-    [InlineData("PACK010", "[PackUnion(1, typeof(Case))] [PackUnion(1, typeof(Other))] public abstract class Base { } public sealed class Case : Base { } public sealed class Other : Base { } [PackSerializable(typeof(Base))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK019", "[System.Text.Json.Serialization.JsonDerivedType(typeof(Case), \"case\")] public abstract class Base { } public sealed class Case : Base { } [PackSerializable(typeof(Base))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK017", "[PackUnion(1, typeof(Case))] [PackUnion(1, typeof(Other))] public abstract class Base { } public sealed class Case : Base { } public sealed class Other : Base { } [PackSerializable(typeof(Base))] internal partial class Ctx : PackSerializerContext;")]
     public void Run_UnsupportedShape_ReportsItsDiagnostic(string id, string declarations)
     {
         var (diagnostics, _) = Run("using System; using System.Collections.Generic; using Pack; namespace App; " + declarations);
@@ -156,7 +156,7 @@ public class GeneratorDriverTests
         Assert.Contains(diagnostics, d => d.Id == id && d.Severity == DiagnosticSeverity.Error);
     }
 
-    private static (ImmutableArray<Diagnostic> Diagnostics, Compilation Output) Run(string source)
+    internal static (ImmutableArray<Diagnostic> Diagnostics, Compilation Output) Run(string source)
     {
         // Documentation comments are checked, as in a project that generates its XML documentation.
         var parse = new CSharpParseOptions(LanguageVersion.Preview, DocumentationMode.Diagnose);

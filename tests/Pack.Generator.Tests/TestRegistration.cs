@@ -16,5 +16,6 @@ internal static class TestRegistration
         PackSerializer.AddResolver(GoldenVectorContext.Default);
         PackSerializer.AddResolver(ShapeContext.Default);
         PackSerializer.AddResolver(LayoutContext.Default);
+        PackSerializer.AddResolver(Pack.ContractTests.ContractContext.Default);
     }
 }

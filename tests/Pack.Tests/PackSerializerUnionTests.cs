@@ -31,6 +31,7 @@ public class PackSerializerUnionTests
     {
         var exception = Assert.Throws<NotSupportedException>(() => PackSerializer.Serialize<JsonNamedShape>(new JsonNamedCircle()));
 
+        Assert.StartsWith("PACK019: ", exception.Message, StringComparison.Ordinal);
         Assert.Contains("\"circle\"", exception.Message, StringComparison.Ordinal);
         Assert.Contains("[PackUnion(", exception.Message, StringComparison.Ordinal);
     }
@@ -40,6 +41,7 @@ public class PackSerializerUnionTests
     {
         var exception = Assert.Throws<NotSupportedException>(() => PackSerializer.Serialize<JsonWideShape>(new JsonWideCircle()));
 
+        Assert.StartsWith("PACK020: ", exception.Message, StringComparison.Ordinal);
         Assert.Contains("65534", exception.Message, StringComparison.Ordinal);
     }
 

@@ -2,6 +2,7 @@ namespace Pack.Generator.Model;
 
 /// <summary>One serialized member of an object contract.</summary>
 /// <param name="Name">The property's or field's name.</param>
+/// <param name="DeclaringType">The fully qualified name of the base type that declares the member, or <see langword="null"/> when the contract's own type does.</param>
 /// <param name="IsField">Whether the member is a field (else a property).</param>
 /// <param name="GetterName">The name of a property's get accessor method (<c>get_Id</c>), for its UnsafeAccessor.</param>
 /// <param name="SetterName">The name of a property's set or init accessor method, or <see langword="null"/>.</param>
@@ -20,6 +21,7 @@ namespace Pack.Generator.Model;
 /// <param name="NestedLayout">For a struct-typed member of a blittable candidate, the member's type, whose own layout check must hold too; else <see langword="null"/>.</param>
 internal sealed record MemberModel(
     string Name,
+    string? DeclaringType,
     bool IsField,
     string? GetterName,
     string? SetterName,

@@ -20,16 +20,5 @@ internal sealed class ArrayFormatter<T> : PackFormatter<T[]>, IBlittableElements
     }
 
     /// <inheritdoc/>
-    public override T[]? Deserialize(ref PackReader reader)
-    {
-        int count = CollectionHelpers.ReadCount<T>(ref reader);
-        if (count < 0)
-        {
-            return null;
-        }
-
-        var array = count == 0 ? [] : GC.AllocateUninitializedArray<T>(count);
-        CollectionHelpers.ReadElements(ref reader, array.AsSpan());
-        return array;
-    }
+    public override T[]? Deserialize(ref PackReader reader) => CollectionHelpers.ReadArray<T>(ref reader);
 }

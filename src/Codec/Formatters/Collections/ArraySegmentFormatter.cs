@@ -19,7 +19,7 @@ internal sealed class ArraySegmentFormatter<T> : PackFormatter<ArraySegment<T>>
     /// <inheritdoc/>
     public override ArraySegment<T> Deserialize(ref PackReader reader)
     {
-        T[]? array = PackFormatterCache<T[]>.Formatter.Deserialize(ref reader);
+        T[]? array = CollectionHelpers.ReadArray<T>(ref reader);
         return array is null ? default : new ArraySegment<T>(array);
     }
 }

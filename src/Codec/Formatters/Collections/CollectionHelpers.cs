@@ -50,6 +50,40 @@ internal static class CollectionHelpers
         return count;
     }
 
+    /// <summary>
+    /// Reads an array of <typeparamref name="T"/> (null for -1) as <see cref="ArrayFormatter{T}"/> does, without going
+    /// through the <c>T[]</c> formatter: the collections read into an array (immutable arrays and lists, memory,
+    /// segments) and into a list must not need a formatter a generated context never creates (no IL fallback under
+    /// Native AOT), and both ways charge the budget and report truncation alike.
+    /// </summary>
+    public static T[]? ReadArray<T>(ref PackReader reader)
+    {
+        int count = ReadCount<T>(ref reader);
+        if (count < 0)
+        {
+            return null;
+        }
+
+        var array = count == 0 ? [] : GC.AllocateUninitializedArray<T>(count);
+        ReadElements(ref reader, array.AsSpan());
+        return array;
+    }
+
+    /// <summary>Reads a <see cref="List{T}"/> (null for -1) as <see cref="ListFormatter{T}"/> does, without going through the list formatter.</summary>
+    public static List<T>? ReadList<T>(ref PackReader reader)
+    {
+        int count = ReadCount<T>(ref reader);
+        if (count < 0)
+        {
+            return null;
+        }
+
+        var list = new List<T>(count);
+        CollectionsMarshal.SetCount(list, count);
+        ReadElements(ref reader, CollectionsMarshal.AsSpan(list));
+        return list;
+    }
+
     public static void ReadElements<T>(ref PackReader reader, Span<T> destination)
     {
         reader.EnterDepth();

@@ -65,7 +65,7 @@ internal sealed class EnumerableFormatter<TCollection, T> : PackFormatter<TColle
 
     /// <inheritdoc/>
     public override TCollection? Deserialize(ref PackReader reader)
-        => (TCollection?)(object?)PackFormatterCache<List<T>>.Formatter.Deserialize(ref reader);
+        => (TCollection?)(object?)CollectionHelpers.ReadList<T>(ref reader);
 
     private static void ThrowCountChanged()
         => throw new InvalidOperationException("The collection was modified while it was being serialized.");

@@ -22,7 +22,7 @@ internal sealed class ImmutableArrayFormatter<T> : PackFormatter<ImmutableArray<
     /// <inheritdoc/>
     public override ImmutableArray<T> Deserialize(ref PackReader reader)
     {
-        T[]? array = PackFormatterCache<T[]>.Formatter.Deserialize(ref reader);
+        T[]? array = CollectionHelpers.ReadArray<T>(ref reader);
         return array is null ? default : ImmutableCollectionsMarshal.AsImmutableArray(array);
     }
 }

@@ -32,7 +32,7 @@ internal sealed class ImmutableListFormatter<TList, T> : PackFormatter<TList>
     /// <inheritdoc/>
     public override TList? Deserialize(ref PackReader reader)
     {
-        T[]? array = PackFormatterCache<T[]>.Formatter.Deserialize(ref reader);
+        T[]? array = CollectionHelpers.ReadArray<T>(ref reader);
         if (array is null)
         {
             return null;

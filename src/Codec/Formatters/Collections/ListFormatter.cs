@@ -19,17 +19,5 @@ internal sealed class ListFormatter<T> : PackFormatter<List<T>>
     }
 
     /// <inheritdoc/>
-    public override List<T>? Deserialize(ref PackReader reader)
-    {
-        int count = CollectionHelpers.ReadCount<T>(ref reader);
-        if (count < 0)
-        {
-            return null;
-        }
-
-        var list = new List<T>(count);
-        CollectionsMarshal.SetCount(list, count);
-        CollectionHelpers.ReadElements(ref reader, CollectionsMarshal.AsSpan(list));
-        return list;
-    }
+    public override List<T>? Deserialize(ref PackReader reader) => CollectionHelpers.ReadList<T>(ref reader);
 }

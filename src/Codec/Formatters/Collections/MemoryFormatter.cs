@@ -9,5 +9,5 @@ internal sealed class MemoryFormatter<T> : PackFormatter<Memory<T>>
         => CollectionHelpers.WriteElements(ref writer, (ReadOnlySpan<T>)value.Span);
 
     /// <inheritdoc/>
-    public override Memory<T> Deserialize(ref PackReader reader) => PackFormatterCache<T[]>.Formatter.Deserialize(ref reader);
+    public override Memory<T> Deserialize(ref PackReader reader) => CollectionHelpers.ReadArray<T>(ref reader);
 }

@@ -9,5 +9,5 @@ internal sealed class ReadOnlyMemoryFormatter<T> : PackFormatter<ReadOnlyMemory<
         => CollectionHelpers.WriteElements(ref writer, value.Span);
 
     /// <inheritdoc/>
-    public override ReadOnlyMemory<T> Deserialize(ref PackReader reader) => PackFormatterCache<T[]>.Formatter.Deserialize(ref reader);
+    public override ReadOnlyMemory<T> Deserialize(ref PackReader reader) => CollectionHelpers.ReadArray<T>(ref reader);
 }

@@ -54,13 +54,15 @@ internal static class ContractRules
     /// <summary>
     /// The positions of the members in wire order, given each member's <see cref="PackOrderAttribute"/> value (or
     /// <see cref="Unordered"/>) in discovery order (base types first; properties then fields, each in declaration order);
-    /// <see langword="null"/> when no member is ordered (discovery order is the wire order).
+    /// <see langword="null"/> when no member is ordered (discovery order is the wire order) or the orders are invalid.
     /// </summary>
     /// <param name="orders">The orders, in discovery order.</param>
-    /// <param name="error">Why the orders are invalid, or <see langword="null"/>; the <c>{0}</c> placeholder stands for the type.</param>
-    public static int[]? WireOrder(IReadOnlyList<int> orders, out string? error)
+    /// <param name="duplicate">An order two members share (PACK012), or <see cref="Unordered"/>.</param>
+    /// <param name="mixed">Whether some members are ordered and some not (PACK011).</param>
+    public static int[]? WireOrder(IReadOnlyList<int> orders, out int duplicate, out bool mixed)
     {
-        error = null;
+        duplicate = Unordered;
+        mixed = false;
         int ordered = 0;
         for (int i = 0; i < orders.Count; i++)
         {
@@ -77,7 +79,7 @@ internal static class ContractRules
 
         if (ordered != orders.Count)
         {
-            error = "Some members of {0} have [PackOrder] and some do not; give all of them an order.";
+            mixed = true;
             return null;
         }
 
@@ -93,7 +95,7 @@ internal static class ContractRules
         {
             if (orders[indices[i]] == orders[indices[i - 1]])
             {
-                error = "Two members of {0} have [PackOrder(" + orders[indices[i]] + ")].";
+                duplicate = orders[indices[i]];
                 return null;
             }
         }

@@ -1,5 +1,6 @@
 using System.Reflection;
 using System.Text.Json.Serialization;
+using Pack.Formatters.Contracts;
 
 namespace Pack.Formatters.Unions;
 
@@ -29,16 +30,7 @@ internal static class UnionDeclaration
         for (int i = 0; i < jsonCases.Length; i++)
         {
             var attribute = jsonCases[i];
-            cases[i] = attribute.TypeDiscriminator switch
-            {
-                int tag when tag is >= 0 and < ushort.MaxValue => ((ushort)tag, attribute.DerivedType),
-                int tag => throw new NotSupportedException(
-                    $"[JsonDerivedType(typeof({attribute.DerivedType.Name}), {tag})] on {union}: a Pack union tag must be 0 to 65534."),
-                _ => throw new NotSupportedException(
-                    $"[JsonDerivedType(typeof({attribute.DerivedType.Name}){(attribute.TypeDiscriminator is string s ? $", \"{s}\"" : string.Empty)})] on {union} "
-                    + "has no integer discriminator, and Pack puts no names on the wire. Use an integer discriminator (0 to 65534), "
-                    + "or declare the Pack tags with [PackUnion(tag, typeof(Case))], which then take precedence over [JsonDerivedType] for Pack."),
-            };
+            cases[i] = (UnionRules.TagOf(attribute.TypeDiscriminator, union.ToString(), attribute.DerivedType.ToString()), attribute.DerivedType);
         }
 
         return cases;

@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using Pack.Formatters.Contracts;
 
 namespace Pack.Formatters.Unions;
 
@@ -24,47 +25,37 @@ internal sealed class UnionFormatter<T> : PackFormatter<T>
     /// <summary>Creates the formatter from cases built without reflection (by generated code), validated as the declared ones are.</summary>
     public UnionFormatter(PackUnionCase<T>[] cases)
     {
-        _cases = new PackUnionCase<T>[cases.Length];
+        var declared = new KeyValuePair<ushort, Type>[cases.Length];
         for (int i = 0; i < cases.Length; i++)
         {
-            ushort tag = cases[i].Tag;
-            var type = cases[i].Type;
-            if (tag == NullTag)
-            {
-                throw new NotSupportedException($"Union tag {NullTag} on {typeof(T)} is reserved for null.");
-            }
-
-            if (!typeof(T).IsAssignableFrom(type) || type.IsAbstract || type.IsInterface)
-            {
-                throw new NotSupportedException($"Union case {type} of {typeof(T)} must be a concrete type deriving from it.");
-            }
-
-            for (int j = 0; j < i; j++)
-            {
-                if (_cases[j].Tag == tag || _cases[j].Type == type)
-                {
-                    throw new NotSupportedException($"The union {typeof(T)} declares tag {tag} or type {type} twice.");
-                }
-            }
-
-            _cases[i] = cases[i];
+            declared[i] = new KeyValuePair<ushort, Type>(cases[i].Tag, cases[i].Type);
         }
+
+        // The rules the generator applied at compile time, applied again here to what the generated code passes.
+        CheckCases(declared);
+        _cases = (PackUnionCase<T>[])cases.Clone();
     }
+
+    private static void CheckCases(KeyValuePair<ushort, Type>[] cases)
+        => UnionRules.CheckCases(typeof(T).ToString(), cases, static type => typeof(T).IsAssignableFrom(type) && !type.IsAbstract && !type.IsInterface, static (a, b) => a == b, static type => type.ToString());
 
     [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
     [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     private static PackUnionCase<T>[] CreateCases()
     {
         var declared = UnionDeclaration.GetCases(typeof(T));
+        var pairs = new KeyValuePair<ushort, Type>[declared.Length];
+        for (int i = 0; i < declared.Length; i++)
+        {
+            pairs[i] = new KeyValuePair<ushort, Type>(declared[i].Tag, declared[i].Type);
+        }
+
+        // Checked before a case's UnionCaseOf<T, TCase> is made, whose constraint a case not deriving from T would break.
+        CheckCases(pairs);
         var cases = new PackUnionCase<T>[declared.Length];
         for (int i = 0; i < declared.Length; i++)
         {
             var (tag, type) = declared[i];
-            if (!typeof(T).IsAssignableFrom(type) || type.IsAbstract || type.IsInterface)
-            {
-                throw new NotSupportedException($"Union case {type} of {typeof(T)} must be a concrete type deriving from it.");
-            }
-
             cases[i] = (PackUnionCase<T>)Activator.CreateInstance(typeof(UnionCaseOf<,>).MakeGenericType(typeof(T), type), tag)!;
         }
 

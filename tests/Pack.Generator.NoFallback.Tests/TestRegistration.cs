@@ -1,0 +1,13 @@
+using System.Runtime.CompilerServices;
+using Pack.ContractTests;
+
+namespace Pack.Generator.NoFallback.Tests;
+
+/// <summary>Registers the generated context before any test runs: with no IL fallback, it is the only source of formatters.</summary>
+internal static class TestRegistration
+{
+#pragma warning disable CA2255 // A test assembly: registering before the first formatter is cached is the point.
+    [ModuleInitializer]
+#pragma warning restore CA2255
+    public static void Register() => PackSerializer.AddResolver(ContractContext.Default);
+}

@@ -1,0 +1,3 @@
+namespace Pack.ContractTests.Types;
+
+public sealed record Add(Expr Left, Expr Right) : Expr;

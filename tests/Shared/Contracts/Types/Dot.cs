@@ -1,0 +1,3 @@
+namespace Pack.ContractTests.Types;
+
+public readonly record struct Dot(short X, short Y) : IShape;

@@ -1,0 +1,7 @@
+namespace Pack.ContractTests.Types;
+
+public enum Level : byte
+{
+    Low = 1,
+    High = 2,
+}

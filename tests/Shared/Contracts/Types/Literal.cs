@@ -1,0 +1,3 @@
+namespace Pack.ContractTests.Types;
+
+public sealed record Literal(int Value) : Expr;

@@ -1,0 +1,6 @@
+namespace Pack.ContractTests.Types;
+
+public sealed class Square : IShape
+{
+    public double Side { get; set; }
+}
