@@ -56,6 +56,7 @@ internal sealed class PackRequestStreamReader<T> : IAsyncEnumerable<T?>
         // What the stream may still allocate beyond MaxAllocationRatio x the bytes of the frames to come: one allowance
         // for the whole stream, so that many small frames cannot each spend a fresh one.
         long credit = PackSerializerOptions.AllocationAllowance;
+        var ended = false;
         try
         {
             while (true)
@@ -127,6 +128,7 @@ internal sealed class PackRequestStreamReader<T> : IAsyncEnumerable<T?>
 
                 if (kind == PackFrameKind.End)
                 {
+                    ended = true;
                     yield break;
                 }
 
@@ -145,6 +147,25 @@ internal sealed class PackRequestStreamReader<T> : IAsyncEnumerable<T?>
         finally
         {
             PooledBufferWriter.Return(payload);
+            if (!ended)
+            {
+                StopUpload();
+            }
+        }
+    }
+
+    /// <summary>
+    /// The stream was left before its end frame (the action stopped reading, or the stream failed). Over HTTP/1.1 the
+    /// connection is closed after the response instead of being drained for keep-alive, so a client that keeps producing
+    /// sees its upload fail and stops, rather than streaming on into a server that no longer reads. (HTTP/2 resets the
+    /// request stream after the response by itself.)
+    /// </summary>
+    private void StopUpload()
+    {
+        var response = _httpContext.Response;
+        if (!response.HasStarted && HttpProtocol.IsHttp11(_httpContext.Request.Protocol))
+        {
+            response.Headers.Connection = "close";
         }
     }
 
