@@ -129,6 +129,7 @@ internal sealed class PackRequestStreamReader<T> : IAsyncEnumerable<T?>
                 if (kind == PackFrameKind.End)
                 {
                     ended = true;
+                    PackBidirectionalGuard.MarkEnded(_httpContext);
                     yield break;
                 }
 

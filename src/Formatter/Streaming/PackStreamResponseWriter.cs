@@ -59,6 +59,12 @@ internal static partial class PackStreamResponseWriter
         var body = response.BodyWriter;
         var aborted = httpContext.RequestAborted;
         var metrics = PackServerMetrics.Get(httpContext);
+        if (PackBidirectionalGuard.MustRefuse(httpContext))
+        {
+            response.Clear();
+            await PackBidirectionalGuard.ToResult().ExecuteAsync(httpContext).ConfigureAwait(false);
+            return;
+        }
 
         // The producer gets its own token, canceled whenever it is stopped before its end (the client went away, a
         // flush failed), before it is disposed, so it always hears of it. Without that, a flush that reports a closed
