@@ -1,7 +1,10 @@
 using System.Diagnostics;
+using System.Net;
 using System.Globalization;
 using System.Text.Json;
 using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Http.Features;
@@ -56,16 +59,26 @@ public static partial class DemoRunner
             return await RunAgainstAsync(url, iterations, output, cancellationToken).ConfigureAwait(false);
         }
 
-        WebApplication app = SampleApp.BuildApp([], builder => builder.Logging.ClearProviders());
+        // Two loopback endpoints: HTTP/1.1 for the comparisons, and HTTP/2 without TLS (h2c) for the bidirectional call,
+        // which a cleartext HTTP/1.1-and-HTTP/2 endpoint could not offer (without TLS there is no ALPN to choose HTTP/2).
+        WebApplication app = SampleApp.BuildApp([], builder =>
+        {
+            builder.Logging.ClearProviders();
+            builder.WebHost.ConfigureKestrel(kestrel =>
+            {
+                kestrel.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = HttpProtocols.Http1);
+                kestrel.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = HttpProtocols.Http2);
+            });
+        });
         await using (app.ConfigureAwait(false))
         {
-            app.Urls.Add("http://127.0.0.1:0");
             await app.StartAsync(cancellationToken).ConfigureAwait(false);
             try
             {
-                string address = app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.First();
-                output.WriteLine($"Sample API: {address} (in-process Kestrel)");
-                return await RunAgainstAsync(new Uri(address), iterations, output, cancellationToken).ConfigureAwait(false);
+                string[] addresses = [.. app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses];
+                string address = addresses[0];
+                output.WriteLine($"Sample API: {address} (in-process Kestrel; h2c on {addresses[1]})");
+                return await RunAgainstAsync(new Uri(address), iterations, output, cancellationToken, http2Address: new Uri(addresses[1])).ConfigureAwait(false);
             }
             finally
             {
@@ -74,7 +87,7 @@ public static partial class DemoRunner
         }
     }
 
-    private static async Task<int> RunAgainstAsync(Uri baseAddress, int iterations, TextWriter output, CancellationToken cancellationToken)
+    private static async Task<int> RunAgainstAsync(Uri baseAddress, int iterations, TextWriter output, CancellationToken cancellationToken, Uri? http2Address = null)
     {
         var jsonHandler = new ResponseFormatHandler("application/json") { InnerHandler = new SocketsHttpHandler() };
         var packHandler = new ResponseFormatHandler(accept: null) { InnerHandler = new SocketsHttpHandler() };
@@ -129,6 +142,7 @@ public static partial class DemoRunner
 
         allMatched &= await StreamingDemoAsync(json, pack, jsonHandler, packHandler, output, cancellationToken).ConfigureAwait(false);
         allMatched &= await ValidationDemoAsync(pack, output, cancellationToken).ConfigureAwait(false);
+        allMatched &= await UploadAndBidiDemoAsync(baseAddress, http2Address ?? baseAddress, output, cancellationToken).ConfigureAwait(false);
         allMatched &= await OperationsDemoAsync(baseAddress, output, cancellationToken).ConfigureAwait(false);
 
         output.WriteLine();

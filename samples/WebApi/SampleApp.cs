@@ -4,6 +4,7 @@ using Pack.Samples.WebApi.Members;
 using Pack.Samples.WebApi.Minimal;
 using Pack.Samples.WebApi.Operations;
 using Pack.Samples.WebApi.Orders;
+using Pack.Samples.WebApi.Telemetry;
 
 namespace Pack.Samples.WebApi;
 
@@ -51,6 +52,7 @@ public static class SampleApp
 
         app.MapControllers();
         MinimalEndpoints.Map(app);
+        ReadingEndpoints.Map(app);
         app.MapHealthChecks("/healthz");
         app.MapOpenApi();
 

@@ -17,4 +17,7 @@ public static class PackClientMeter
 
     /// <summary>Counter, <c>{request}</c>: calls that failed with <see cref="PackDeadlineExceededException"/>.</summary>
     public const string DeadlineExceeded = "pack.client.deadline.exceeded";
+
+    /// <summary>Counter, <c>{item}</c>: items sent in <c>application/x-pack-stream</c> request bodies (<c>pack.direction=request</c>).</summary>
+    public const string StreamItems = "pack.client.stream.items";
 }

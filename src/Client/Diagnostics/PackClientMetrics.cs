@@ -17,6 +17,7 @@ internal sealed class PackClientMetrics
     private readonly Histogram<double> _readDuration;
     private readonly Counter<long> _jsonFallbacks;
     private readonly Counter<long> _deadlineExceeded;
+    private readonly Counter<long> _streamItems;
 
     public PackClientMetrics(IMeterFactory meterFactory)
     {
@@ -27,9 +28,10 @@ internal sealed class PackClientMetrics
         _readDuration = meter.CreateHistogram<double>(PackClientMeter.BodyReadDuration, "s", "Time from the first read of a response body to its end.");
         _jsonFallbacks = meter.CreateCounter<long>(PackClientMeter.JsonFallbacks, "{request}", "JSON used in place of Pack: JSON answers and bodies resent as JSON after a 415.");
         _deadlineExceeded = meter.CreateCounter<long>(PackClientMeter.DeadlineExceeded, "{request}", "Calls whose Pack deadline expired.");
+        _streamItems = meter.CreateCounter<long>(PackClientMeter.StreamItems, "{item}", "Items sent in Pack request streams.");
     }
 
-    public bool IsObserved => _bodySize.Enabled || _readDuration.Enabled || _jsonFallbacks.Enabled || _deadlineExceeded.Enabled;
+    public bool IsObserved => _bodySize.Enabled || _readDuration.Enabled || _jsonFallbacks.Enabled || _deadlineExceeded.Enabled || _streamItems.Enabled;
 
     public bool IsBodyObserved => _bodySize.Enabled || _readDuration.Enabled;
 
@@ -56,6 +58,21 @@ internal sealed class PackClientMetrics
         if (requestFormat == "pack" && response.StatusCode == HttpStatusCode.UnsupportedMediaType)
         {
             RecordJsonFallback("request");
+        }
+    }
+
+    /// <summary>Records a request stream that ended (completely or not): its bytes and its items.</summary>
+    public void RecordRequestStream(long bytes, long items)
+    {
+        var tags = new TagList { { FormatKey, "pack-stream" }, { DirectionKey, "request" } };
+        if (_bodySize.Enabled)
+        {
+            _bodySize.Record(bytes, tags);
+        }
+
+        if (_streamItems.Enabled && items > 0)
+        {
+            _streamItems.Add(items, new TagList { { DirectionKey, "request" } });
         }
     }
 

@@ -34,6 +34,10 @@ public sealed class PackClientMetricsHandler : DelegatingHandler
     {
         request.Options.Set(PackClientMetrics.OptionsKey, _metrics);
         var requestFormat = PackClientMetrics.Format(request.Content?.Headers.ContentType);
+        if (request.Content is PackStreamContent streamContent)
+        {
+            streamContent.Metrics = _metrics;
+        }
         var response = await base.SendAsync(request, cancellationToken).ConfigureAwait(false);
         _metrics.RecordRequest(request, response, requestFormat);
 

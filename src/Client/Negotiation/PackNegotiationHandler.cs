@@ -82,6 +82,10 @@ public sealed class PackNegotiationHandler : DelegatingHandler
             {
                 content.UseClientOptions(_options.SerializerOptions);
             }
+            else if (request.Content is PackStreamContent streamContent)
+            {
+                streamContent.UseClientOptions(_options.SerializerOptions);
+            }
         }
     }
 

@@ -66,6 +66,15 @@ internal static class PackDeadlineResponses
     {
         var deadline = httpContext.Features.Get<PackDeadlineFeature>();
         PackServerMetrics.Get(httpContext)?.RecordDeadlineExceeded(httpContext);
+        if (httpContext.RequestAborted.IsCancellationRequested)
+        {
+            // UseRequestTimeouts() calls this while RequestAborted is still its own, expired token (it restores the
+            // connection's token afterwards), and the problem writers flush with RequestAborted: an expired token there
+            // would turn the 504 into an unhandled exception and a 500. A client that has really gone makes the write a no-op.
+            httpContext.RequestAborted = CancellationToken.None;
+        }
+
+
         var response = httpContext.Response;
         response.Headers[PackTimeoutHeader.ExpiredName] = "true";
         var problem = new ProblemDetails

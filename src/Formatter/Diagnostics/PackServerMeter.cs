@@ -22,7 +22,7 @@ public static class PackServerMeter
     /// <summary>Counter, <c>{request}</c>: requests answered 400 (malformed Pack body), 406, 413 or 415.</summary>
     public const string RejectedRequests = "pack.server.request.rejected";
 
-    /// <summary>Counter, <c>{item}</c>: items written to <c>application/x-pack-stream</c> responses.</summary>
+    /// <summary>Counter, <c>{item}</c>: items of <c>application/x-pack-stream</c> bodies, tagged <c>pack.direction</c>: <c>request</c> (read from a request stream) or <c>response</c> (written to a response stream).</summary>
     public const string StreamItems = "pack.server.stream.items";
 
     /// <summary>Counter, <c>{error}</c>: in-band error frames written to <c>application/x-pack-stream</c> responses.</summary>

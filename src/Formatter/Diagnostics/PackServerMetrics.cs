@@ -18,6 +18,8 @@ internal sealed class PackServerMetrics
     public const string OutcomeKey = "pack.outcome";
     public const string ErrorTypeKey = "error.type";
     public const string StatusCodeKey = "http.response.status_code";
+    public const string RequestDirection = "request";
+    public const string ResponseDirection = "response";
 
     private readonly Histogram<long> _bodySize;
     private readonly Histogram<double> _serializeDuration;
@@ -36,7 +38,7 @@ internal sealed class PackServerMetrics
         _serializeDuration = meter.CreateHistogram<double>(PackServerMeter.SerializeDuration, "s", "Time spent encoding Pack response bodies.");
         _deserializeDuration = meter.CreateHistogram<double>(PackServerMeter.DeserializeDuration, "s", "Time spent decoding Pack request bodies.");
         _rejected = meter.CreateCounter<long>(PackServerMeter.RejectedRequests, "{request}", "Requests answered 400 (malformed Pack body), 406, 413 or 415.");
-        _streamItems = meter.CreateCounter<long>(PackServerMeter.StreamItems, "{item}", "Items written to Pack stream responses.");
+        _streamItems = meter.CreateCounter<long>(PackServerMeter.StreamItems, "{item}", "Items of Pack streams: read from request streams (pack.direction=request) and written to response streams (response).");
         _streamErrors = meter.CreateCounter<long>(PackServerMeter.StreamErrors, "{error}", "In-band error frames written to Pack stream responses.");
         _deadlineExceeded = meter.CreateCounter<long>(PackServerMeter.DeadlineExceeded, "{request}", "Requests whose Pack-Timeout deadline expired.");
     }
@@ -148,14 +150,14 @@ internal sealed class PackServerMetrics
         _rejected.Add(1, tags);
     }
 
-    public void RecordStreamItems(HttpContext httpContext, long items)
+    public void RecordStreamItems(HttpContext httpContext, long items, string direction)
     {
         if (!_streamItems.Enabled || items == 0)
         {
             return;
         }
 
-        var tags = default(TagList);
+        var tags = new TagList { { DirectionKey, direction } };
         AddRoute(ref tags, httpContext);
         _streamItems.Add(items, tags);
     }

@@ -19,6 +19,6 @@ internal static class PackStreamItemWriter
         var started = Stopwatch.GetTimestamp();
         PackStream.WriteItem(body, item, options);
         metrics.RecordSerialize(httpContext, Stopwatch.GetElapsedTime(started), PackFormatTag.PackStream);
-        metrics.RecordStreamItems(httpContext, 1);
+        metrics.RecordStreamItems(httpContext, 1, PackServerMetrics.ResponseDirection);
     }
 }

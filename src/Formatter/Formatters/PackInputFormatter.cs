@@ -13,6 +13,8 @@ namespace Pack.AspNetCore;
 public sealed partial class PackInputFormatter : InputFormatter, IInputFormatterExceptionPolicy
 {
     private static readonly MediaTypeHeaderValue PackMediaType = MediaTypeHeaderValue.Parse(PackMediaTypes.Pack).CopyAsReadOnly();
+    private static readonly MediaTypeHeaderValue PackStreamMediaType = MediaTypeHeaderValue.Parse(PackMediaTypes.PackStream).CopyAsReadOnly();
+    private static readonly Microsoft.AspNetCore.Mvc.Formatters.MediaType PackStreamMediaTypeValue = new(PackMediaTypes.PackStream);
 
     private readonly PackFormatterOptions _options;
     private readonly ILogger _logger;
@@ -28,6 +30,18 @@ public sealed partial class PackInputFormatter : InputFormatter, IInputFormatter
         _options = options;
         _logger = logger;
         SupportedMediaTypes.Add(PackMediaType);
+        SupportedMediaTypes.Add(PackStreamMediaType);
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>
+    /// An <c>application/x-pack-stream</c> body binds only to an <see cref="IAsyncEnumerable{T}"/> parameter, and an
+    /// <see cref="IAsyncEnumerable{T}"/> parameter only from such a body: anything else is MVC's 415.
+    /// </remarks>
+    public override bool CanRead(InputFormatterContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        return base.CanRead(context) && IsStream(context) == (AsyncEnumerableTypes.GetElementType(context.ModelType) is not null);
     }
 
     /// <inheritdoc/>
@@ -40,6 +54,13 @@ public sealed partial class PackInputFormatter : InputFormatter, IInputFormatter
         ArgumentNullException.ThrowIfNull(context);
 
         var httpContext = context.HttpContext;
+        if (IsStream(context) && AsyncEnumerableTypes.GetElementType(context.ModelType) is { } elementType)
+        {
+            // Nothing is read here: the action enumerates the items as their frames arrive. A bad frame is answered
+            // when the action meets it (PackRequestStreamExceptionFilter, or the response stream writer).
+            return InputFormatterResult.Success(PackRequestStreams.Create(elementType, httpContext, _options));
+        }
+
         var result = await PackRequestBody.ReadAsync(httpContext.Request, context.ModelType, _options, httpContext.RequestAborted).ConfigureAwait(false);
 
         if (result.IsEmpty)
@@ -68,6 +89,10 @@ public sealed partial class PackInputFormatter : InputFormatter, IInputFormatter
 
         return InputFormatterResult.Success(result.Value);
     }
+
+    private static bool IsStream(InputFormatterContext context) =>
+        context.HttpContext.Request.ContentType is { } contentType
+        && new Microsoft.AspNetCore.Mvc.Formatters.MediaType(contentType).IsSubsetOf(PackStreamMediaTypeValue);
 
     private static partial class Log
     {

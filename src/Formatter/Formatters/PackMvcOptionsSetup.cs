@@ -22,6 +22,7 @@ internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOpt
         options.Filters.Add(new PayloadTooLargeActionFilter());
         options.Filters.Add(new PackFormatResultFilter());
         options.Filters.Add(new UndecodableBodyExceptionFilter());
+        options.Filters.Add(new PackRequestStreamExceptionFilter());
     }
 
     /// <summary>

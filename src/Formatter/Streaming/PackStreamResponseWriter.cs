@@ -59,6 +59,12 @@ internal static partial class PackStreamResponseWriter
         var body = response.BodyWriter;
         var aborted = httpContext.RequestAborted;
         var metrics = PackServerMetrics.Get(httpContext);
+        if (PackBidirectionalGuard.MustRefuse(httpContext))
+        {
+            response.Clear();
+            await PackBidirectionalGuard.ToResult().ExecuteAsync(httpContext).ConfigureAwait(false);
+            return;
+        }
 
         // The producer gets its own token, canceled whenever it is stopped before its end (the client went away, a
         // flush failed), before it is disposed, so it always hears of it. Without that, a flush that reports a closed
@@ -109,6 +115,27 @@ internal static partial class PackStreamResponseWriter
             Log.ClientDisconnected(logger);
             return;
         }
+        catch (Exception exception) when (PackRequestStreamFailure.For(httpContext, exception) is { } failure)
+        {
+            // The items came from the request's own Pack stream, which was malformed, over the limit or cut off: the
+            // client's fault, answered as such (400 or 413) and never as a server error.
+            Log.RequestStreamRejected(logger, failure.StatusCode, failure.Detail);
+            if (!response.HasStarted)
+            {
+                response.Clear();
+                await failure.ToResult().ExecuteAsync(httpContext).ConfigureAwait(false);
+                return;
+            }
+
+            metrics?.RecordStreamError(httpContext, "request_stream");
+            PackStream.WriteError(body, new PackStreamError
+            {
+                Status = failure.StatusCode,
+                Title = PackRequestStreamFailure.Title,
+                Detail = failure.Detail,
+                TraceId = httpContext.TraceIdentifier,
+            });
+        }
         catch (Exception exception) when (response.HasStarted)
         {
             // Headers and items are already on the wire, so the status cannot change any more: say it in-band.
@@ -140,6 +167,9 @@ internal static partial class PackStreamResponseWriter
     {
         [LoggerMessage(EventId = 10, Level = LogLevel.Error, EventName = "PackStreamFailed", Message = "The Pack stream failed after the response started; an error frame was sent.")]
         public static partial void StreamFailed(ILogger logger, Exception exception);
+
+        [LoggerMessage(EventId = 12, Level = LogLevel.Debug, EventName = "PackRequestStreamRejected", Message = "The request's Pack stream was rejected ({StatusCode}): {Detail}")]
+        public static partial void RequestStreamRejected(ILogger logger, int statusCode, string detail);
 
         [LoggerMessage(EventId = 11, Level = LogLevel.Debug, EventName = "PackStreamClientDisconnected", Message = "The client disconnected; the Pack stream was stopped.")]
         public static partial void ClientDisconnected(ILogger logger);

@@ -48,8 +48,14 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
     }
 
     /// <inheritdoc/>
-    /// <remarks>The value is serialized straight into the request stream when the request is sent (<see cref="PackContent"/>).</remarks>
-    public HttpContent ToHttpContent<T>(T item) => PackContent.Create(item, _packOptions);
+    /// <remarks>
+    /// The value is serialized straight into the request stream when the request is sent (<see cref="PackContent"/>). An
+    /// <see cref="IAsyncEnumerable{T}"/> body is sent as a Pack stream (<c>application/x-pack-stream</c>), each item as it
+    /// is produced (<see cref="PackStreamContent"/>): client streaming, and with an <see cref="IAsyncEnumerable{T}"/> return
+    /// type a bidirectional call.
+    /// </remarks>
+    public HttpContent ToHttpContent<T>(T item) =>
+        (HttpContent?)PackStreamContent.TryCreate(item, _packOptions) ?? PackContent.Create(item, _packOptions);
 
     /// <inheritdoc/>
     /// <remarks>

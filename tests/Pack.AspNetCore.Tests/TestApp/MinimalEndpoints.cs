@@ -18,6 +18,17 @@ public static class MinimalEndpoints
             PackResults.Created($"/minimal/organizations/{organization.Value.Id}", organization.Value));
 
         group.MapPost("/small", (PackBody<SmallObject> value) => PackResults.Ok(value.Value));
+        group.MapPost("/members/count", async (PackStreamBody<Member> members) =>
+        {
+            int count = 0;
+            await foreach (var member in members)
+            {
+                count++;
+            }
+
+            return PackResults.Ok(count);
+        });
+        group.MapPost("/members/echo", (PackStreamBody<Member> members) => PackResults.Stream(EchoAsync(members)));
 
         group.MapPost("/optional", (PackBody<Organization>? organization) =>
             PackResults.Ok(organization is null ? "null" : $"organization {organization.Value.Id}"));
@@ -56,6 +67,14 @@ public static class MinimalEndpoints
         {
             await Task.Yield();
             yield return SampleData.Member(i);
+        }
+    }
+
+    private static async IAsyncEnumerable<Member> EchoAsync(IAsyncEnumerable<Member?> members)
+    {
+        await foreach (var member in members)
+        {
+            yield return member!;
         }
     }
 }

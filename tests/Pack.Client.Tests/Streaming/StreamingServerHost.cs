@@ -1,0 +1,75 @@
+using System.Net;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Pack.AspNetCore;
+
+namespace Pack.Client.Tests.Streaming;
+
+/// <summary>
+/// Kestrel on 127.0.0.1 (a free port) speaking exactly HTTP/1.1 or HTTP/2 without TLS (h2c), with Pack formatters,
+/// Pack deadlines, <see cref="StreamingController"/> and <see cref="StreamingEndpoints"/>.
+/// </summary>
+public sealed class StreamingServerHost : IAsyncDisposable
+{
+    private readonly WebApplication _app;
+
+    private StreamingServerHost(WebApplication app, Uri baseAddress, HttpProtocols protocols)
+    {
+        _app = app;
+        BaseAddress = baseAddress;
+        Protocols = protocols;
+    }
+
+    public Uri BaseAddress { get; }
+
+    public HttpProtocols Protocols { get; }
+
+    public StreamingProbe Probe => _app.Services.GetRequiredService<StreamingProbe>();
+
+    public IServiceProvider Services => _app.Services;
+
+    public static async Task<StreamingServerHost> StartAsync(HttpProtocols protocols, Action<PackFormatterOptions>? configurePack = null)
+    {
+        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { EnvironmentName = "Development" });
+        builder.WebHost.UseKestrel(options => options.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = protocols));
+        builder.Logging.ClearProviders();
+        if (Environment.GetEnvironmentVariable("PACK_TEST_LOG") == "1")
+        {
+            builder.Logging.AddSimpleConsole().SetMinimumLevel(LogLevel.Debug);
+        }
+        builder.Services.AddSingleton<StreamingProbe>();
+        builder.Services.AddProblemDetails();
+        builder.Services.AddPackDeadlines();
+        builder.Services.AddControllers().AddApplicationPart(typeof(StreamingController).Assembly).AddPackFormatters(configurePack);
+
+        var app = builder.Build();
+        app.UseRouting();
+        app.UsePackDeadlines();
+        app.MapControllers();
+        StreamingEndpoints.Map(app);
+        await app.StartAsync();
+
+        var address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.Single();
+        return new StreamingServerHost(app, new Uri(address + "/"), protocols);
+    }
+
+    /// <summary>A client that speaks exactly the host's protocol (HTTP/2 with prior knowledge, or HTTP/1.1).</summary>
+    public HttpClient CreateClient(HttpMessageHandler? handler = null) => new(handler ?? new SocketsHttpHandler())
+    {
+        BaseAddress = BaseAddress,
+        DefaultRequestVersion = Protocols == HttpProtocols.Http2 ? HttpVersion.Version20 : HttpVersion.Version11,
+        DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
+        Timeout = StreamingProbe.Timeout,
+    };
+
+    public async ValueTask DisposeAsync()
+    {
+        await _app.StopAsync();
+        await _app.DisposeAsync();
+    }
+}
