@@ -74,7 +74,6 @@ internal static class PackDeadlineResponses
             httpContext.RequestAborted = CancellationToken.None;
         }
 
-
         var response = httpContext.Response;
         response.Headers[PackTimeoutHeader.ExpiredName] = "true";
         var problem = new ProblemDetails
