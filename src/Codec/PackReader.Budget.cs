@@ -98,6 +98,7 @@ public ref partial struct PackReader
             // The first charge: nothing the budget does not know of has run yet (user code runs only after an object's
             // charge), so what was charged so far stands for what was allocated so far.
             _allocationBaseline = GC.GetAllocatedBytesForCurrentThread() - _used;
+            _firstUseBaseline = Formatters.FirstUseAllocation.Excluded;
             _nextBudgetCheck = _allocationLimit;
             if (_used + pending <= _allocationLimit)
             {
@@ -112,7 +113,8 @@ public ref partial struct PackReader
 
     private void MeasureAllocation(long pending)
     {
-        _used = GC.GetAllocatedBytesForCurrentThread() - _allocationBaseline;
+        // Formatters and comparers built on first use during the read are the process's cost, not the payload's.
+        _used = GC.GetAllocatedBytesForCurrentThread() - _allocationBaseline - (Formatters.FirstUseAllocation.Excluded - _firstUseBaseline);
         if (_used + pending > _allocationLimit)
         {
             PackThrowHelper.ThrowAllocationBudgetExceeded(_position, _allocationLimit + FailureReserve, _buffer.Length, Options.MaxAllocationRatio);

@@ -15,6 +15,7 @@ public ref partial struct PackReader
     private long _used;
     private long _nextBudgetCheck;
     private long _allocationBaseline;
+    private long _firstUseBaseline;
     private readonly long _allocationLimit;
 
     /// <summary>Creates a reader over a payload.</summary>
