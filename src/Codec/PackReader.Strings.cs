@@ -48,6 +48,9 @@ public ref partial struct PackReader
         int bytesOffset = _position;
         ReadOnlySpan<byte> bytes = ReadBytes(utf8Length);
 
+        // A string is 22 bytes of header, length and terminator plus two per code unit, rounded up to 8.
+        ChargeAllocation((22 + (2L * utf16Length) + 7) & ~7L);
+
         // The string is allocated at its final length and decoded in place before anyone can see it, as string.Create
         // does, without a delegate call per string. (A length of at least 1 always allocates a new string.)
         string value = new('\0', utf16Length);

@@ -12,10 +12,11 @@ public ref partial struct PackReader
     private readonly ReadOnlySpan<byte> _buffer;
     private int _position;
     private int _depth;
-    private long _charged;
+    private long _used;
     private long _nextBudgetCheck;
     private long _allocationBaseline;
-    private long _allocationLimit;
+    private long _firstUseBaseline;
+    private readonly long _allocationLimit;
 
     /// <summary>Creates a reader over a payload.</summary>
     /// <param name="buffer">The payload.</param>
@@ -24,7 +25,10 @@ public ref partial struct PackReader
     {
         _buffer = buffer;
         Options = options ?? PackSerializerOptions.Default;
-        _nextBudgetCheck = BudgetCheckInterval;
+        _allocationLimit = BudgetLimit(Options.AllocationLimitFor(buffer.Length));
+
+        // The first charge takes the starting point of the budget (see ChargeAllocation); without a budget, none does.
+        _nextBudgetCheck = _allocationLimit == long.MaxValue ? long.MaxValue : -1;
     }
 
     /// <summary>Creates a reader whose allocation budget is <paramref name="allocationLimit"/> rather than one derived from the payload length.</summary>
@@ -34,9 +38,12 @@ public ref partial struct PackReader
     internal PackReader(ReadOnlySpan<byte> buffer, PackSerializerOptions options, long allocationLimit)
         : this(buffer, options)
     {
-        _allocationLimit = allocationLimit;
-        _nextBudgetCheck = Math.Min(BudgetCheckInterval, allocationLimit);
+        _allocationLimit = BudgetLimit(allocationLimit);
+        _nextBudgetCheck = _allocationLimit == long.MaxValue ? long.MaxValue : -1;
     }
+
+    // What the read itself may allocate: the budget less the room kept for the exception that reports a rejection.
+    private static long BudgetLimit(long budget) => budget == long.MaxValue ? long.MaxValue : budget - FailureReserve;
 
     /// <summary>The options in effect.</summary>
     public PackSerializerOptions Options { get; }

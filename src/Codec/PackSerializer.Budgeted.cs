@@ -29,7 +29,8 @@ public static partial class PackSerializer
         {
             var value = PackFormatterCache<T>.Formatter.Deserialize(ref reader);
             reader.EnsureFullyConsumed();
-            charged = reader.AllocationCharged;
+            reader.CompleteAllocationBudget();
+            charged = reader.AllocationUsed;
             return value;
         }
         catch (Exception exception) when (IsWrappable(exception))

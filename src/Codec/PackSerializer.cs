@@ -71,17 +71,29 @@ public static partial class PackSerializer
     /// <returns>The value.</returns>
     /// <exception cref="PackException">The bytes are malformed; the message gives the byte offset.</exception>
     public static T? Deserialize<T>(ReadOnlySpan<byte> source, PackSerializerOptions? options = null)
+        => DeserializeCopy<T>(source, options, 0);
+
+    /// <summary>
+    /// Deserializes a value from a copy of the input the caller made (a sequence's or a stream's bytes in a buffer of
+    /// <paramref name="copyBytes"/>): the copy counts against the read's allocation budget, so that the whole read,
+    /// copy included, stays within it.
+    /// </summary>
+    internal static T? DeserializeCopy<T>(ReadOnlySpan<byte> source, PackSerializerOptions? options, long copyBytes)
     {
         if (PackTypeInfo<T>.IsBlittable)
         {
             return ReadBlittable<T>(source);
         }
 
-        var reader = new PackReader(source, options);
+        options ??= PackSerializerOptions.Default;
+        var reader = copyBytes == 0 || options.MaxAllocationRatio == 0
+            ? new PackReader(source, options)
+            : new PackReader(source, options, options.AllocationLimitFor(source.Length) - copyBytes);
         try
         {
             var value = PackFormatterCache<T>.Formatter.Deserialize(ref reader);
             reader.EnsureFullyConsumed();
+            reader.CompleteAllocationBudget();
             return value;
         }
         catch (Exception exception) when (IsWrappable(exception))
@@ -113,7 +125,7 @@ public static partial class PackSerializer
         try
         {
             source.CopyTo(rented);
-            return Deserialize<T>(rented.AsSpan(0, length), options);
+            return DeserializeCopy<T>(rented.AsSpan(0, length), options, rented.Length);
         }
         finally
         {
@@ -150,7 +162,7 @@ public static partial class PackSerializer
         try
         {
             await ReadToEndAsync(source, buffer, (options ?? PackSerializerOptions.Default).MaxPayloadLength, cancellationToken).ConfigureAwait(false);
-            return Deserialize<T>(buffer.WrittenSpan, options);
+            return DeserializeCopy<T>(buffer.WrittenSpan, options, buffer.Capacity);
         }
         finally
         {

@@ -227,6 +227,12 @@ internal static class ContextEmitter
             sb.AppendLine();
         }
 
+        if (isValueType && contract.HasConstructor)
+        {
+            // The budget's starting point before the constructor (user code) runs, as the run-time path takes it.
+            sb.AppendLine("            reader.ChargeAllocation(0);");
+        }
+
         if (hasHeader)
         {
             if (isValueType)
@@ -357,6 +363,12 @@ internal static class ContextEmitter
             sb.AppendLine("            {");
             sb.Append("                ").Append(Setter(member, i, value, refPrefix, accessors, contract, isValueType)).AppendLine(";");
             sb.AppendLine("            }");
+        }
+
+        if (contract.HasConstructor)
+        {
+            // The constructor, its initializers and the setters are user code: measure what they really allocated.
+            sb.AppendLine("            reader.VerifyAllocationBudget();");
         }
 
         sb.AppendLine();

@@ -11,7 +11,9 @@ public sealed class HashFloodingTests
 {
     private const int Count = 4096;
 
-    public static TheoryData<string> KeyTypes() => new(["long", "ulong", "int", "uint", "LongKey", "Guid", "DateTime", "DateTimeOffset", "TimeSpan", "double", "decimal", "(long, long)", "KeyValuePair<long, long>"]);
+    public static TheoryData<string> KeyTypes() => new(["long", "ulong", "int", "uint", "LongKey", "Guid", "DateTime", "DateTimeOffset", "TimeSpan", "double", "decimal", "(long, long)", "KeyValuePair<long, long>",
+        "ValueTuple<long>", "(long, long, long, long)", "(long x 5)", "(long x 6)", "(long x 7)", "(long x 8, Rest)", "(long x 10, nested Rest)", "((long, long), (long, long))",
+        "Tuple<int, int>", "Tuple<long>", "Tuple<long x 3>", "Tuple<long x 4>", "Tuple<long x 7>", "Tuple<long x 8, Rest>", "Tuple<long x 9, Rest>", "KeyValuePair<(long, long), long>"]);
 
     [Theory]
     [MemberData(nameof(KeyTypes))]
@@ -33,9 +35,60 @@ public sealed class HashFloodingTests
             case "(long, long)": Check(Keys(x => (x | (x << 32), x | (x << 32)))); break;
             // .NET already hashes this struct beyond its first field, so only the spread is checked.
             case "KeyValuePair<long, long>": Check(Keys(x => new KeyValuePair<long, long>(x | (x << 32), 7)), adversarial: false); break;
+            case "ValueTuple<long>": Check(Keys(x => new ValueTuple<long>(C(x)))); break;
+            case "(long, long, long, long)": Check(Keys(x => (C(x), C(x), C(x), C(x)))); break;
+            case "(long x 5)": Check(Keys(x => (C(x), C(x), C(x), C(x), C(x)))); break;
+            case "(long x 6)": Check(Keys(x => (C(x), C(x), C(x), C(x), C(x), C(x)))); break;
+            case "(long x 7)": Check(Keys(x => (C(x), C(x), C(x), C(x), C(x), C(x), C(x)))); break;
+            case "(long x 8, Rest)": Check(Keys(x => (C(x), C(x), C(x), C(x), C(x), C(x), C(x), C(x)))); break;
+            case "(long x 10, nested Rest)": Check(Keys(x => (C(x), C(x), C(x), C(x), C(x), C(x), C(x), C(x), C(x), C(x)))); break;
+            case "((long, long), (long, long))": Check(Keys(x => ((C(x), C(x)), (C(x), C(x))))); break;
+            // Tuple combines item hashes as (h1 << 5) + h1 ^ h2, unseeded: (x, 33x) all hash to 0.
+            case "Tuple<int, int>": Check(Keys(x => Tuple.Create((int)x, (int)x * 33))); break;
+            case "Tuple<long>": Check(Keys(x => Tuple.Create(C(x)))); break;
+            case "Tuple<long x 3>": Check(Keys(x => Tuple.Create(C(x), C(x), C(x)))); break;
+            case "Tuple<long x 4>": Check(Keys(x => Tuple.Create(C(x), C(x), C(x), C(x)))); break;
+            case "Tuple<long x 7>": Check(Keys(x => Tuple.Create(C(x), C(x), C(x), C(x), C(x), C(x), C(x)))); break;
+            case "Tuple<long x 8, Rest>": Check(Keys(x => Tuple.Create(C(x), C(x), C(x), C(x), C(x), C(x), C(x), C(x)))); break;
+            case "Tuple<long x 9, Rest>": Check(Keys(x => new Tuple<long, long, long, long, long, long, long, Tuple<long, long>>(C(x), C(x), C(x), C(x), C(x), C(x), C(x), Tuple.Create(C(x), C(x))))); break;
+            case "KeyValuePair<(long, long), long>": Check(Keys(x => new KeyValuePair<(long, long), long>((C(x), C(x)), 7))); break;
             default: throw new ArgumentOutOfRangeException(nameof(keyType));
         }
     }
+
+    [Fact]
+    public void Deserialize_8192CollidingFourTuples_SpreadLikeRandomKeys()
+    {
+        // The case: 8,192 (long, long, long, long) keys that all share one default hash code decoded 266x slower
+        // than random ones. Under the decoded set's comparer they spread as random hashes do (about 7,700 of 65,536
+        // buckets for 8,192 keys), so each lookup compares with about one other key, not with thousands.
+        var colliding = new (long, long, long, long)[8_192];
+        var random = new (long, long, long, long)[8_192];
+        var rng = new Random(21);
+        for (int i = 0; i < colliding.Length; i++)
+        {
+            colliding[i] = (C(i + 1), C(i + 1), C(i + 1), C(i + 1));
+            random[i] = (rng.NextInt64(), rng.NextInt64(), rng.NextInt64(), rng.NextInt64());
+        }
+
+        var set = PackSerializer.Deserialize<HashSet<(long, long, long, long)>>(PackSerializer.Serialize(colliding))!;
+
+        Assert.Equal(1, Buckets(colliding, EqualityComparer<(long, long, long, long)>.Default));
+        Assert.Equal(8_192, set.Count);
+        int collidingBuckets = Buckets(colliding, set.Comparer);
+        int randomBuckets = Buckets(random, set.Comparer);
+        Assert.True(collidingBuckets > 7_000 && collidingBuckets > randomBuckets * 0.9, $"{collidingBuckets} buckets for colliding keys, {randomBuckets} for random ones");
+    }
+
+    [Fact]
+    public void Deserialize_TupleKeysEqualByValue_AreStillDuplicates()
+    {
+        // Equality is unchanged by the composed comparers: -0.0 equals 0.0 inside a 4-tuple and inside a Tuple's Rest.
+        Assert.Throws<PackException>(SetOf((1L, 2L, 3L, 0.0), (1L, 2L, 3L, -0.0)));
+        Assert.Throws<PackException>(SetOf(Tuple.Create(1, 2, 3, 4, 5, 6, 7, 0.0), Tuple.Create(1, 2, 3, 4, 5, 6, 7, -0.0)));
+    }
+
+    private static long C(long x) => x | (x << 32);
 
     [Fact]
     public void Deserialize_CollidingNullableKeys_SpreadAcrossBuckets()

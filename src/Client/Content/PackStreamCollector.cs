@@ -43,10 +43,15 @@ internal static class PackStreamCollector
 
         var listType = typeof(List<>).MakeGenericType(element);
         Func<object, object>? convert = null;
+
+        // The copy made of the list is charged to the stream's budget before it is made: an array's exactly; a collection
+        // built by its constructor as one element plus 16 bytes (a hash entry's link and hash code) per item.
+        int copyOverheadPerItem = -1;
         if (type.IsArray)
         {
             var toArray = listType.GetMethod(nameof(List<object>.ToArray))!;
             convert = list => toArray.Invoke(list, null)!;
+            copyOverheadPerItem = 0;
         }
         else if (type.IsAssignableFrom(listType))
         {
@@ -55,6 +60,7 @@ internal static class PackStreamCollector
         else if (!type.IsAbstract && type.GetConstructor([typeof(IEnumerable<>).MakeGenericType(element)]) is { } constructor)
         {
             convert = list => constructor.Invoke([list]);
+            copyOverheadPerItem = 16;
         }
 
         if (convert is null)
@@ -63,8 +69,8 @@ internal static class PackStreamCollector
         }
 
         var collect = CollectMethod.MakeGenericMethod(element)
-            .CreateDelegate<Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>>>();
-        return async (stream, options, cancellationToken) => convert(await collect(stream, options, cancellationToken).ConfigureAwait(false));
+            .CreateDelegate<Func<Stream, PackSerializerOptions?, int, CancellationToken, Task<object>>>();
+        return async (stream, options, cancellationToken) => convert(await collect(stream, options, copyOverheadPerItem, cancellationToken).ConfigureAwait(false));
     }
 
     [RequiresUnreferencedCode("Looks up the collection's interfaces by reflection.")]
@@ -97,14 +103,9 @@ internal static class PackStreamCollector
         return found;
     }
 
-    private static async Task<object> CollectAsync<T>(Stream stream, PackSerializerOptions? options, CancellationToken cancellationToken)
-    {
-        var items = new List<T?>();
-        await foreach (var item in PackStream.ReadAsync<T>(stream, options, cancellationToken).ConfigureAwait(false))
-        {
-            items.Add(item);
-        }
-
-        return items;
-    }
+    // The list grows within the stream's one allocation budget, like the items themselves (PackStream.CollectAsync).
+    // copyOverheadPerItem: -1 when the list is returned itself, else what a copy takes per item beyond the element.
+    private static async Task<object> CollectAsync<T>(Stream stream, PackSerializerOptions? options, int copyOverheadPerItem, CancellationToken cancellationToken)
+        => await PackStream.CollectAsync<T>(
+            stream, options, copyOverheadPerItem < 0 ? 0 : System.Runtime.CompilerServices.Unsafe.SizeOf<T>() + copyOverheadPerItem, cancellationToken).ConfigureAwait(false);
 }

@@ -4,5 +4,6 @@ namespace Pack.Formatters;
 /// <typeparam name="T">The type handled.</typeparam>
 internal static class PackFormatterCache<T>
 {
-    public static readonly PackFormatter<T> Formatter = PackFormatterFactory.Create<T>();
+    // Built outside any read's allocation budget: the first read of a type pays for it once per process.
+    public static readonly PackFormatter<T> Formatter = FirstUseAllocation.Measure(static () => PackFormatterFactory.Create<T>());
 }

@@ -17,6 +17,9 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
 
     public int WrittenCount => _written;
 
+    /// <summary>The size of the buffer holding the bytes (what it may have allocated).</summary>
+    public int Capacity => _buffer.Length;
+
     public ReadOnlySpan<byte> WrittenSpan => _buffer.AsSpan(0, _written);
 
     public ReadOnlyMemory<byte> WrittenMemory => _buffer.AsMemory(0, _written);

@@ -93,20 +93,80 @@ public static class PackStream
     /// <returns>The items.</returns>
     /// <exception cref="PackStreamException">The producer sent an error frame.</exception>
     /// <exception cref="PackException">The stream is malformed or ended without an end frame.</exception>
-    public static async IAsyncEnumerable<T?> ReadAsync<T>(Stream source, PackSerializerOptions? options = null, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    public static IAsyncEnumerable<T?> ReadAsync<T>(Stream source, PackSerializerOptions? options = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(source);
+        return ReadAsync<T>(source, options ?? PackSerializerOptions.Default, new StreamAllocationBudget(), cancellationToken);
+    }
+
+    /// <summary>
+    /// Reads a whole stream into a list, charging the list's growth to the stream's one allocation budget, as the frames
+    /// are: collecting many small items cannot allocate more than reading them does.
+    /// </summary>
+    /// <typeparam name="T">The item type.</typeparam>
+    /// <param name="source">The stream.</param>
+    /// <param name="options">The options, or <see langword="null"/> for the defaults.</param>
+    /// <param name="copyBytesPerItem">
+    /// The memory per item of a copy the caller makes of the list afterwards (an array: the element size; 0 for none),
+    /// charged before the list is returned.
+    /// </param>
+    /// <param name="cancellationToken">Cancels the read.</param>
+    /// <returns>The items.</returns>
+    /// <exception cref="PackStreamException">The producer sent an error frame.</exception>
+    /// <exception cref="PackException">The stream is malformed, ended without an end frame, or exceeds its budget.</exception>
+    internal static async Task<List<T?>> CollectAsync<T>(Stream source, PackSerializerOptions? options, int copyBytesPerItem, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(source);
         options ??= PackSerializerOptions.Default;
+        var budget = new StreamAllocationBudget();
+        var items = new List<T?>();
+        await foreach (var item in ReadAsync<T>(source, options, budget, cancellationToken).ConfigureAwait(false))
+        {
+            if (items.Count == items.Capacity)
+            {
+                // List<T> doubles its array (from 4); the new array is charged before Add allocates it.
+                int capacity = Math.Max(4, items.Capacity * 2);
+                budget.Charge(options, ((long)capacity * Unsafe.SizeOf<T>()) + 24);
+            }
+
+            items.Add(item);
+        }
+
+        if (copyBytesPerItem > 0)
+        {
+            budget.Charge(options, ((long)items.Count * copyBytesPerItem) + 64);
+        }
+
+        return items;
+    }
+
+    private static async IAsyncEnumerable<T?> ReadAsync<T>(Stream source, PackSerializerOptions options, StreamAllocationBudget budget, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
         var header = new byte[FrameHeaderLength];
         var payload = PooledBufferWriter.Rent();
         long offset = 0;
-        // What the stream may still allocate beyond MaxAllocationRatio x the bytes of the frames to come.
-        long credit = PackSerializerOptions.AllocationAllowance;
         try
         {
             while (true)
             {
-                int headerRead = await ReadAtMostAsync(source, header, cancellationToken).ConfigureAwait(false);
+                // What reading the frame's bytes allocates on this thread (when the reads complete at once, as they do
+                // from a buffered body) is charged to the stream's budget too, before the frame is decoded.
+                long mark = GC.GetAllocatedBytesForCurrentThread();
+                int thread = Environment.CurrentManagedThreadId;
+                // The reads are awaited here rather than in helper async methods: a helper costs its state machine (about
+                // 90 bytes) per call even when the read completes at once, which a stream of tiny frames would multiply.
+                int headerRead = 0;
+                while (headerRead < FrameHeaderLength)
+                {
+                    int read = await source.ReadAsync(header.AsMemory(headerRead), cancellationToken).ConfigureAwait(false);
+                    if (read == 0)
+                    {
+                        break;
+                    }
+
+                    headerRead += read;
+                }
+
                 if (headerRead < FrameHeaderLength)
                 {
                     throw new PackException(headerRead == 0
@@ -127,20 +187,39 @@ public static class PackStream
                 }
 
                 offset += FrameHeaderLength;
+                budget.Offset = offset;
                 payload.Reset();
-                await ReadExactlyAsync(source, payload, length, offset, cancellationToken).ConfigureAwait(false);
+                while (payload.WrittenCount < length)
+                {
+                    // Grow in steps as bytes arrive rather than trusting the declared length up front.
+                    int want = Math.Min(length - payload.WrittenCount, Math.Max(16 * 1024, payload.WrittenCount));
+                    int read = await source.ReadAsync(payload.GetMemory(want)[..want], cancellationToken).ConfigureAwait(false);
+                    if (read == 0)
+                    {
+                        throw new PackException($"The stream ended inside a frame: {length} byte(s) were declared but {payload.WrittenCount} arrived", offset + payload.WrittenCount);
+                    }
+
+                    payload.Advance(read);
+                }
+
+                if (thread == Environment.CurrentManagedThreadId)
+                {
+                    budget.Charge(options, GC.GetAllocatedBytesForCurrentThread() - mark);
+                }
+
                 switch (kind)
                 {
                     case PackFrameKind.Item:
-                        yield return DeserializeFrame<T>(payload, options, offset, ref credit);
+                        yield return DeserializeFrame<T>(payload, options, offset, ref budget.Credit);
                         break;
                     case PackFrameKind.End:
                         yield break;
                     default:
-                        throw new PackStreamException(DeserializeFrame<PackStreamError>(payload, options, offset, ref credit) ?? new PackStreamError { Status = 500 });
+                        throw new PackStreamException(DeserializeFrame<PackStreamError>(payload, options, offset, ref budget.Credit) ?? new PackStreamError { Status = 500 });
                 }
 
                 offset += length;
+                budget.Offset = offset;
             }
         }
         finally
@@ -166,39 +245,6 @@ public static class PackStream
         catch (PackException exception) when (exception.Offset >= 0)
         {
             throw new PackException($"Invalid frame payload: {exception.Message}", offset + exception.Offset);
-        }
-    }
-
-    private static async ValueTask<int> ReadAtMostAsync(Stream source, byte[] buffer, CancellationToken cancellationToken)
-    {
-        int total = 0;
-        while (total < buffer.Length)
-        {
-            int read = await source.ReadAsync(buffer.AsMemory(total), cancellationToken).ConfigureAwait(false);
-            if (read == 0)
-            {
-                break;
-            }
-
-            total += read;
-        }
-
-        return total;
-    }
-
-    private static async ValueTask ReadExactlyAsync(Stream source, PooledBufferWriter payload, int length, long offset, CancellationToken cancellationToken)
-    {
-        while (payload.WrittenCount < length)
-        {
-            // Grow in steps as bytes arrive rather than trusting the declared length up front.
-            int want = Math.Min(length - payload.WrittenCount, Math.Max(16 * 1024, payload.WrittenCount));
-            int read = await source.ReadAsync(payload.GetMemory(want)[..want], cancellationToken).ConfigureAwait(false);
-            if (read == 0)
-            {
-                throw new PackException($"The stream ended inside a frame: {length} byte(s) were declared but {payload.WrittenCount} arrived", offset + payload.WrittenCount);
-            }
-
-            payload.Advance(read);
         }
     }
 }

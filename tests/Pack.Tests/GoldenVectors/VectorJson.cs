@@ -150,7 +150,7 @@ public static class VectorJson
         if (type == typeof(float)) return BitConverter.UInt32BitsToSingle(uint.Parse(Str(json), NumberStyles.HexNumber, CultureInfo.InvariantCulture));
         if (type == typeof(double)) return BitConverter.UInt64BitsToDouble(ulong.Parse(Str(json), NumberStyles.HexNumber, CultureInfo.InvariantCulture));
         if (type == typeof(decimal)) return DecimalFromString(Str(json));
-        if (type == typeof(Guid)) return Guid.ParseExact(Str(json), "D");
+        if (type == typeof(Guid)) return GuidFromString(Str(json));
         if (type == typeof(DateTime)) return new DateTime(long.Parse(Str(json["ticks"]!), CultureInfo.InvariantCulture), Enum.Parse<DateTimeKind>(Str(json["kind"]!)));
         if (type == typeof(DateTimeOffset)) return new DateTimeOffset(long.Parse(Str(json["ticks"]!), CultureInfo.InvariantCulture), TimeSpan.FromMinutes(json["offsetMinutes"]!.GetValue<int>()));
         if (type == typeof(TimeSpan)) return new TimeSpan(long.Parse(Str(json), CultureInfo.InvariantCulture));
@@ -239,9 +239,15 @@ public static class VectorJson
             return new string(units.Select(u => (char)u!.GetValue<int>()).ToArray());
         }
 
-        var builder = new StringBuilder();
-        builder.Insert(0, Str(json["repeat"]!), json["count"]!.GetValue<int>());
-        return builder.ToString();
+        // wire-format.md §14: one UTF-16 unit that is not a surrogate, repeated at least RepeatThreshold + 1 times.
+        string unit = Str(json["repeat"]!);
+        int count = json["count"]!.GetValue<int>();
+        if (unit.Length != 1 || char.IsSurrogate(unit[0]) || count <= RepeatThreshold)
+        {
+            throw new FormatException($"A repeat form needs one non-surrogate UTF-16 unit and a count above {RepeatThreshold}: {json.ToJsonString()}");
+        }
+
+        return new string(unit[0], count);
     }
 
     /// <summary>Sign, digits and scale exactly: 1.50 is "1.50", negative zero with scale 1 is "-0.0".</summary>
@@ -255,8 +261,25 @@ public static class VectorJson
         return bits[3] < 0 ? "-" + text : text;
     }
 
+    /// <summary>wire-format.md §14: 8-4-4-4-12 lowercase hex digits, nothing else.</summary>
+    private static Guid GuidFromString(string text)
+    {
+        if (text.Length != 36 || text.AsSpan().IndexOfAnyInRange('A', 'F') >= 0)
+        {
+            throw new FormatException($"A Guid must be in lowercase 8-4-4-4-12 form: \"{text}\"");
+        }
+
+        return Guid.ParseExact(text, "D");
+    }
+
     private static decimal DecimalFromString(string text)
     {
+        // wire-format.md §14: optional '-', integer digits without leading zeros, '.' and the scale's digits when scale > 0.
+        if (!System.Text.RegularExpressions.Regex.IsMatch(text, @"\A-?(0|[1-9][0-9]*)(\.[0-9]+)?\z"))
+        {
+            throw new FormatException($"A decimal must be '-'?, digits without leading zeros, then '.' and its scale's digits: \"{text}\"");
+        }
+
         bool negative = text.StartsWith('-');
         string unsigned = negative ? text[1..] : text;
         int dot = unsigned.IndexOf('.', StringComparison.Ordinal);

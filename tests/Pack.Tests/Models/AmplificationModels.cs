@@ -64,3 +64,37 @@ public class PriceList
 public enum LongKey : long
 {
 }
+
+/// <summary>A class whose property initializer allocates about 4 KB: an empty body (4 bytes) stands for it.</summary>
+public class AllocatingInitializer
+{
+    public List<int> Items { get; set; } = new(1000);
+}
+
+/// <summary>A class whose constructor allocates a 100,000-byte array.</summary>
+public class AllocatingConstructor
+{
+    public AllocatingConstructor()
+    {
+        Scratch = new byte[100_000];
+    }
+
+    [Pack.PackIgnore]
+    public byte[] Scratch { get; }
+
+    public int Id { get; set; }
+}
+
+/// <summary>A struct whose constructor allocates about 4 KB.</summary>
+public struct AllocatingStruct
+{
+    public AllocatingStruct()
+    {
+        Items = new List<int>(1000);
+    }
+
+    public int Id { get; set; }
+
+    [Pack.PackIgnore]
+    public List<int> Items { get; }
+}

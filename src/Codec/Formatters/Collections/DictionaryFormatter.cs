@@ -63,7 +63,7 @@ internal sealed class DictionaryFormatter<TDictionary, TKey, TValue> : PackForma
             return null;
         }
 
-        reader.ChargeCollection(count, Unsafe.SizeOf<TKey>() + Unsafe.SizeOf<TValue>() + 16);
+        reader.ChargeHashCollection(count, Unsafe.SizeOf<TKey>() + Unsafe.SizeOf<TValue>() + 16);
         var dictionary = new Dictionary<TKey, TValue>(count, KeyComparer<TKey>.For(reader.Options));
         reader.EnterDepth();
         for (int i = 0; i < count; i++)

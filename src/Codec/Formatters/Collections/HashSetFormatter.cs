@@ -40,7 +40,7 @@ internal sealed class HashSetFormatter<TSet, T> : PackFormatter<TSet>
         }
 
         // An entry is the element plus its cached hash code and chain link, padded; a bucket is one more int.
-        reader.ChargeCollection(count, Unsafe.SizeOf<T>() + 16);
+        reader.ChargeHashCollection(count, Unsafe.SizeOf<T>() + 16);
         var set = new HashSet<T>(count, KeyComparer<T>.For(reader.Options));
         reader.EnterDepth();
         var formatter = PackFormatterCache<T>.Formatter;

@@ -38,8 +38,8 @@ internal sealed class ImmutableListFormatter<TList, T> : PackFormatter<TList>
             return null;
         }
 
-        // Each element becomes a tree node (object header, left and right links, height and count, the value).
-        reader.ChargeCollection(array.Length, 40 + Unsafe.SizeOf<T>());
+        // Each element becomes a tree node (object header, left and right links, height, count and frozen flag, the value).
+        reader.ChargeCollection(array.Length, 56 + Unsafe.SizeOf<T>());
         return (TList)(object)ImmutableList.Create(array);
     }
 }

@@ -9,7 +9,7 @@ namespace Pack.Formatters.Hashing;
 internal static class KeyComparer<T>
 {
     /// <summary>The collision-resistant comparer, or <see langword="null"/> where the default is already safe (strings) or none is known (your own types).</summary>
-    public static readonly IEqualityComparer<T>? CollisionResistant = KeyComparerFactory.Create<T>();
+    public static readonly IEqualityComparer<T>? CollisionResistant = FirstUseAllocation.Measure(static () => KeyComparerFactory.Create<T>());
 
     /// <summary>The comparer to build a set or dictionary with under <paramref name="options"/>.</summary>
     /// <param name="options">The read's options.</param>

@@ -100,11 +100,14 @@ internal static class KeyComparerFactory
                 : null;
         }
 
+        // KeyValuePair and the common 2- and 3-item value tuples have hand-written comparers (no delegate call per item);
+        // every other tuple, of either kind and any arity, is composed from its items' comparers (TupleKeyComparer),
+        // recursively: a Rest or a tuple item gets the comparer built here for its own type.
         var composite = definition == typeof(KeyValuePair<,>) ? typeof(KeyValuePairKeyComparer<,>)
             : definition == typeof(ValueTuple<,>) ? typeof(ValueTupleKeyComparer<,>)
             : definition == typeof(ValueTuple<,,>) ? typeof(ValueTupleKeyComparer<,,>)
             : null;
-        if (composite is null)
+        if (composite is null && !TupleKeyComparer.IsTuple(definition))
         {
             return null;
         }
@@ -128,7 +131,9 @@ internal static class KeyComparerFactory
             components[i] ??= typeof(EqualityComparer<>).MakeGenericType(arguments[i]).GetProperty(nameof(EqualityComparer<int>.Default))!.GetValue(null);
         }
 
-        return Activator.CreateInstance(composite.MakeGenericType(arguments), components);
+        return composite is null
+            ? TupleKeyComparer.Create(type, components!)
+            : Activator.CreateInstance(composite.MakeGenericType(arguments), components);
     }
 
     /// <summary>Types whose default equality is equality of their bytes, so hashing the bytes agrees with it.</summary>

@@ -269,6 +269,18 @@ internal static class ObjectEmitter
         var result = il.DeclareLocal(type);
         var parameters = contract.Constructor?.GetParameters() ?? [];
 
+        // A constructor (with the initializers it runs) and the setters after it are user code that can allocate what no
+        // charge knows of: the thread's real allocation is measured once they have run (.NET's own types excepted).
+        bool runsUserCode = contract.Constructor is not null && type.Assembly != typeof(object).Assembly;
+        if (runsUserCode && type.IsValueType)
+        {
+            // A struct is charged nothing (it lives in its container), but the budget needs its starting point before
+            // the constructor runs.
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldc_I8, 0L);
+            il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.ChargeAllocation))!);
+        }
+
         if (hasHeader)
         {
             if (type.IsValueType)
@@ -457,6 +469,12 @@ internal static class ObjectEmitter
             }
 
             il.MarkLabel(skip);
+        }
+
+        if (runsUserCode)
+        {
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.VerifyAllocationBudget))!);
         }
 
         il.Emit(OpCodes.Ldloc, result);

@@ -1,0 +1,324 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using Pack.Streaming;
+using Pack.Tests.Models;
+
+namespace Pack.Tests;
+
+/// <summary>
+/// The budget holds exactly as docs/robustness.md states it: a read allocates at most 16 x its length + 256 KiB
+/// (including the <see cref="PackException"/> of a rejection and the copy the sequence and stream entry points make), plus,
+/// for types with user code, what one object's constructor, initializers and setters allocate. Checked on every entry
+/// point, for payloads small enough that charges alone never reach 64 KiB and for streams of frames.
+/// </summary>
+public sealed class AllocationBudgetUserCodeTests
+{
+    public static TheoryData<string, string> EntryPointsAndTypes()
+    {
+        var data = new TheoryData<string, string>();
+        foreach (var entry in new[] { "span", "span-nongeneric", "sequence", "stream", "stream-nongeneric" })
+        {
+            foreach (var type in new[] { "AllocatingInitializer", "AllocatingConstructor", "AllocatingStruct" })
+            {
+                data.Add(entry, type);
+            }
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(EntryPointsAndTypes))]
+    public async Task Deserialize_SmallPayloadOfAllocatingObjects_RejectedWithinTheBudget(string entry, string typeName)
+    {
+        // 1,500 empty bodies are 6 KB: charges alone (32 bytes an instance) never reach 64 KiB, but each body runs user
+        // code that allocates 4-100 KB, so the read would allocate 6-150 MB.
+        var (type, perObject) = Element(typeName);
+        byte[] payload = Payload(1_500, perObject);
+        long userCode = UserCodeAllocation(typeName);
+        await Record.ExceptionAsync(() => Deserialize(entry, type, payload)); // warm up: contract building and JIT are not the payload's doing
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        var exception = await Record.ExceptionAsync(() => Deserialize(entry, type, payload));
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        // The struct's parameterless constructor is not run by the reader (a struct starts from its default value), so it
+        // decodes; the classes' user code would allocate 6-150 MB and is rejected.
+        Assert.True(typeName == "AllocatingStruct" ? exception is null : exception is PackException { Message: var m } && m.Contains("budget", StringComparison.Ordinal), exception?.ToString());
+        long bound = (16L * payload.Length) + PackSerializerOptions.AllocationAllowance + userCode;
+        Assert.True(allocated <= bound, $"{typeName} via {entry}: {payload.Length} bytes allocated {allocated:N0}, over {bound:N0}");
+    }
+
+    [Theory]
+    [InlineData("decimal?[]")]
+    [InlineData("List<WideClass>")]
+    [InlineData("HashSet<long?>")]
+    [InlineData("string[]")]
+    public void Deserialize_RejectedCodecOnlyShapes_AllocateAtMostTheBudgetExactly(string shape)
+    {
+        // No user code: the whole read, the exception included, stays within 16 x n + 256 KiB, not merely near it.
+        foreach (int count in new[] { 20_000, 60_000, 300_000 })
+        {
+            var (type, element) = shape switch
+            {
+                "decimal?[]" => (typeof(decimal?[]), new byte[] { 0 }),
+                "List<WideClass>" => (typeof(List<WideClass>), new byte[] { 0, 0, 0, 0 }),
+                "HashSet<long?>" => (typeof(HashSet<long?>), new byte[] { 0 }),
+                _ => (typeof(string[]), new byte[] { 5, 0, 2, 0, 0x61 }), // "a": short header, 1 unit, 1 byte
+            };
+            byte[] payload = Payload(count, element);
+            if (shape == "HashSet<long?>")
+            {
+                payload = DistinctNullableLongs(count); // a set holds one null at most: distinct keys instead
+            }
+
+            long allocated = Measure(() => PackSerializer.Deserialize(payload, type));
+            long bound = (16L * payload.Length) + PackSerializerOptions.AllocationAllowance;
+            Assert.True(allocated <= bound, $"{shape} x {count}: {payload.Length} bytes allocated {allocated:N0}, over {bound:N0}");
+        }
+    }
+
+    [Fact]
+    public async Task ReadAsync_FramesOfAllocatingInitializers_RejectedWithinTheStreamBudget()
+    {
+        // 6,000 frames of one empty body each (54 KB): ~4 KB of initializer per frame, 24 MB if nothing looked.
+        var buffer = new ArrayBufferWriter<byte>();
+        for (int i = 0; i < 6_000; i++)
+        {
+            var frame = buffer.GetSpan(9);
+            frame[0] = (byte)PackFrameKind.Item;
+            BinaryPrimitives.WriteInt32LittleEndian(frame[1..], 4);
+            frame[5..9].Clear();
+            buffer.Advance(9);
+        }
+
+        PackStream.WriteEnd(buffer);
+        byte[] bytes = buffer.WrittenSpan.ToArray();
+        await ReadFrames(bytes); // warm up (the first read is expected to fail too)
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        var (read, exception) = await ReadFrames(bytes);
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.IsType<PackException>(exception);
+        long received = (long)(read + 1) * 9;
+        long bound = (16L * received) + PackSerializerOptions.AllocationAllowance + UserCodeAllocation("AllocatingInitializer") + StreamReaderOverhead;
+        Assert.True(allocated <= bound, $"{read} frames ({received:N0} bytes) allocated {allocated:N0}, over {bound:N0}");
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(20)]
+    public async Task CollectAsync_ManyNullFrames_ChargesTheListToTheStreamBudget(int copyBytesPerItem)
+    {
+        // 20,000 frames of a null decimal? (6 bytes each, 120 KB): 1 byte of payload each, 20 bytes of list slot each
+        // (1.3 MB of doubling arrays), over 16 x 20,000 + 256 KiB.
+        var buffer = new ArrayBufferWriter<byte>();
+        for (int i = 0; i < 20_000; i++)
+        {
+            PackStream.WriteItem<decimal?>(buffer, null);
+        }
+
+        PackStream.WriteEnd(buffer);
+        byte[] bytes = buffer.WrittenSpan.ToArray();
+        await Record.ExceptionAsync(() => PackStream.CollectAsync<decimal?>(new MemoryStream(bytes), null, copyBytesPerItem, default));
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        var task = PackStream.CollectAsync<decimal?>(new MemoryStream(bytes), null, copyBytesPerItem, default);
+        Assert.True(task.IsCompleted); // a MemoryStream completes every read at once: all on this thread
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        var exception = await Record.ExceptionAsync(() => task);
+        Assert.IsType<PackException>(exception);
+        Assert.Contains("budget", exception.Message, StringComparison.Ordinal);
+        long bound = (16L * 20_000) + PackSerializerOptions.AllocationAllowance + StreamReaderOverhead;
+        Assert.True(allocated <= bound, $"collecting allocated {allocated:N0}, over {bound:N0}");
+    }
+
+    [Fact]
+    public async Task CollectAsync_OrdinaryStream_CollectsEveryItem()
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        for (int i = 0; i < 5_000; i++)
+        {
+            PackStream.WriteItem(buffer, i * 1.5m);
+        }
+
+        PackStream.WriteEnd(buffer);
+
+        var items = await PackStream.CollectAsync<decimal>(new MemoryStream(buffer.WrittenSpan.ToArray()), null, 16, default);
+
+        Assert.Equal(5_000, items.Count);
+        Assert.Equal(4_999 * 1.5m, items[^1]);
+    }
+
+    // The stream reader's own fixed allocations outside the frames' budgets: the enumerator and its state, the
+    // 5-byte header buffer, the exception's own stack trace (the reserve covers its message).
+    private const long StreamReaderOverhead = 4 * 1024;
+
+    private static async Task<(int Read, Exception? Exception)> ReadFrames(byte[] bytes)
+    {
+        int read = 0;
+        var exception = await Record.ExceptionAsync(async () =>
+        {
+            await foreach (var item in PackStream.ReadAsync<AllocatingInitializer>(new MemoryStream(bytes)))
+            {
+                read++;
+            }
+        });
+        return (read, exception);
+    }
+
+    private static long Measure(Action read)
+    {
+        Record.Exception(read); // warm up
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        var exception = Record.Exception(read);
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        Assert.True(exception is null or PackException, exception?.ToString());
+        return allocated;
+    }
+
+    private static async Task Deserialize(string entry, Type type, byte[] payload)
+    {
+        switch (entry)
+        {
+            case "span":
+                if (type == typeof(List<AllocatingInitializer>))
+                {
+                    PackSerializer.Deserialize<List<AllocatingInitializer>>(payload);
+                }
+                else if (type == typeof(List<AllocatingConstructor>))
+                {
+                    PackSerializer.Deserialize<List<AllocatingConstructor>>(payload);
+                }
+                else
+                {
+                    PackSerializer.Deserialize<List<AllocatingStruct>>(payload);
+                }
+
+                break;
+            case "span-nongeneric":
+                PackSerializer.Deserialize(payload, type);
+                break;
+            case "sequence":
+                PackSerializer.Deserialize(Split(payload), type);
+                break;
+            case "stream":
+                if (type == typeof(List<AllocatingInitializer>))
+                {
+                    await PackSerializer.DeserializeAsync<List<AllocatingInitializer>>(new SynchronousStream(payload));
+                }
+                else if (type == typeof(List<AllocatingConstructor>))
+                {
+                    await PackSerializer.DeserializeAsync<List<AllocatingConstructor>>(new SynchronousStream(payload));
+                }
+                else
+                {
+                    await PackSerializer.DeserializeAsync<List<AllocatingStruct>>(new SynchronousStream(payload));
+                }
+
+                break;
+            default:
+                await PackSerializer.DeserializeAsync(new SynchronousStream(payload), type);
+                break;
+        }
+    }
+
+    private static ReadOnlySequence<byte> Split(byte[] payload)
+    {
+        var first = new Segment(payload.AsMemory(0, payload.Length / 2), 0);
+        var last = first.Append(payload.AsMemory(payload.Length / 2));
+        return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
+    }
+
+    private static (Type Type, byte[] Element) Element(string name) => name switch
+    {
+        "AllocatingInitializer" => (typeof(List<AllocatingInitializer>), [0, 0, 0, 0]),
+        "AllocatingConstructor" => (typeof(List<AllocatingConstructor>), [0, 0, 0, 0]),
+        _ => (typeof(List<AllocatingStruct>), [0, 0, 0, 0]),
+    };
+
+    private static long UserCodeAllocation(string name)
+    {
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        object value = name switch
+        {
+            "AllocatingInitializer" => new AllocatingInitializer(),
+            "AllocatingConstructor" => new AllocatingConstructor(),
+            _ => new AllocatingStruct(),
+        };
+        GC.KeepAlive(value);
+        return GC.GetAllocatedBytesForCurrentThread() - before;
+    }
+
+    private static byte[] Payload(int count, byte[] element)
+    {
+        byte[] payload = new byte[4 + (count * element.Length)];
+        BinaryPrimitives.WriteInt32LittleEndian(payload, count);
+        for (int i = 0; i < count; i++)
+        {
+            element.CopyTo(payload.AsSpan(4 + (i * element.Length)));
+        }
+
+        return payload;
+    }
+
+    private static byte[] DistinctNullableLongs(int count)
+    {
+        var set = new HashSet<long?>();
+        for (int i = 0; i < count; i++)
+        {
+            set.Add(i);
+        }
+
+        return PackSerializer.Serialize(set);
+    }
+
+    /// <summary>A stream that is not a <see cref="MemoryStream"/> (no fast path) and completes every read at once, on this thread.</summary>
+    private sealed class SynchronousStream(byte[] bytes) : Stream
+    {
+        private readonly MemoryStream _inner = new(bytes);
+
+        public override bool CanRead => true;
+
+        public override bool CanSeek => false;
+
+        public override bool CanWrite => false;
+
+        public override long Length => throw new NotSupportedException();
+
+        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+
+        public override void Flush()
+        {
+        }
+
+        public override int Read(byte[] buffer, int offset, int count) => _inner.Read(buffer, offset, Math.Min(count, 1000));
+
+        public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+            => new(_inner.Read(buffer.Span[..Math.Min(buffer.Length, 1000)]));
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+    }
+
+    private sealed class Segment : ReadOnlySequenceSegment<byte>
+    {
+        public Segment(ReadOnlyMemory<byte> memory, long runningIndex)
+        {
+            Memory = memory;
+            RunningIndex = runningIndex;
+        }
+
+        public Segment Append(ReadOnlyMemory<byte> memory)
+        {
+            var next = new Segment(memory, RunningIndex + Memory.Length);
+            Next = next;
+            return next;
+        }
+    }
+}
