@@ -78,7 +78,10 @@ public sealed class PackStreamContent : HttpContent
     /// <c>[Body]</c>, which reaches the serializer as <see cref="object"/>); <see langword="null"/> when it is not one, or when
     /// this process cannot build generic code at run time (Native AOT).
     /// </summary>
-    internal static PackStreamContent? TryCreate(object? items, PackSerializerOptions? options)
+    /// <param name="items">The items: any object, used when it implements <see cref="IAsyncEnumerable{T}"/>.</param>
+    /// <param name="options">The serializer options; <see langword="null"/> for the defaults.</param>
+    /// <returns>The content, or <see langword="null"/>.</returns>
+    public static PackStreamContent? TryCreate(object? items, PackSerializerOptions? options)
     {
         if (items is null || !RuntimeFeature.IsDynamicCodeSupported)
         {

@@ -114,7 +114,7 @@ public static class PackStream
     /// <returns>The items.</returns>
     /// <exception cref="PackStreamException">The producer sent an error frame.</exception>
     /// <exception cref="PackException">The stream is malformed, ended without an end frame, or exceeds its budget.</exception>
-    internal static async Task<List<T?>> CollectAsync<T>(Stream source, PackSerializerOptions? options, int copyBytesPerItem, CancellationToken cancellationToken)
+    public static async Task<List<T?>> CollectAsync<T>(Stream source, PackSerializerOptions? options, int copyBytesPerItem, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(source);
         options ??= PackSerializerOptions.Default;

@@ -12,6 +12,12 @@ namespace Microsoft.AspNetCore.Builder;
 /// <summary>Maps the endpoint that serves the Pack schemas of an app's endpoints (docs/schema.md).</summary>
 public static class PackSchemaEndpointRouteBuilderExtensions
 {
+    private const string UnreferencedCodeMessage =
+        "A schema is built from each endpoint type's contract by reflection; trimming may remove the members it reads.";
+
+    private const string DynamicCodeMessage =
+        "A schema is built through the run-time contract of each endpoint type, which Native AOT cannot build.";
+
     /// <summary>The default route of <see cref="MapPackSchema"/>.</summary>
     public const string DefaultPattern = "/pack/schema";
 
@@ -25,8 +31,8 @@ public static class PackSchemaEndpointRouteBuilderExtensions
     /// <param name="endpoints">The app's route builder.</param>
     /// <param name="pattern">The route; <see cref="DefaultPattern"/> by default.</param>
     /// <returns>The endpoint's builder, to add authorization or other conventions.</returns>
-    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
-    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(UnreferencedCodeMessage)]
+    [RequiresDynamicCode(DynamicCodeMessage)]
     public static IEndpointConventionBuilder MapPackSchema(this IEndpointRouteBuilder endpoints, string pattern = DefaultPattern)
     {
         ArgumentNullException.ThrowIfNull(endpoints);
@@ -48,8 +54,8 @@ public static class PackSchemaEndpointRouteBuilderExtensions
         }).ExcludeFromDescription();
     }
 
-    [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
-    [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
+    [RequiresUnreferencedCode(UnreferencedCodeMessage)]
+    [RequiresDynamicCode(DynamicCodeMessage)]
     private static (byte[] Body, string ETag) Build(IEndpointRouteBuilder endpoints)
     {
         var types = new HashSet<Type>();
