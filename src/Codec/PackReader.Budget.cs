@@ -26,6 +26,7 @@ public ref partial struct PackReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void ChargeAllocation(long bytes)
     {
+        _charged += bytes;
         long used = _used + bytes;
         if (used > _nextBudgetCheck)
         {
@@ -59,6 +60,12 @@ public ref partial struct PackReader
 
     /// <summary>An upper bound of the memory the read has allocated so far, in bytes (measured at the last check).</summary>
     internal readonly long AllocationUsed => _used;
+
+    /// <summary>
+    /// The sum of the charges alone, without the measured allocation: the same for every path that reads the same bytes
+    /// (the shared contract suite compares it between the IL path and generated code).
+    /// </summary>
+    internal readonly long AllocationCharged => _charged;
 
     // A List<T> (32 bytes) and its array's header (24), or an array's header alone; rounded up.
     private const long CollectionOverhead = 64;

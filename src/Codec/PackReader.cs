@@ -13,6 +13,7 @@ public ref partial struct PackReader
     private int _position;
     private int _depth;
     private long _used;
+    private long _charged;
     private long _nextBudgetCheck;
     private long _allocationBaseline;
     private long _firstUseBaseline;
