@@ -99,7 +99,7 @@ public static partial class PackSerializer
         try
         {
             await ReadToEndAsync(source, buffer, (options ?? PackSerializerOptions.Default).MaxPayloadLength, cancellationToken).ConfigureAwait(false);
-            return serializer.DeserializeCopy(buffer.WrittenSpan, options, buffer.Capacity);
+            return serializer.DeserializeCopy(buffer.WrittenSpan, options, buffer.CopyAllocationBound);
         }
         finally
         {

@@ -162,7 +162,7 @@ public static partial class PackSerializer
         try
         {
             await ReadToEndAsync(source, buffer, (options ?? PackSerializerOptions.Default).MaxPayloadLength, cancellationToken).ConfigureAwait(false);
-            return DeserializeCopy<T>(buffer.WrittenSpan, options, buffer.Capacity);
+            return DeserializeCopy<T>(buffer.WrittenSpan, options, buffer.CopyAllocationBound);
         }
         finally
         {
