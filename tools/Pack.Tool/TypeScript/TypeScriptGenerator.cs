@@ -41,8 +41,24 @@ public sealed class TypeScriptGenerator
     /// <exception cref="FormatException">The schema is malformed, or a recorded fingerprint does not match its schema.</exception>
     public static IReadOnlyDictionary<string, string> Generate(string schemaJson, TypeScriptGeneratorOptions? options = null)
     {
+        // PackSchemaSet reads a schema or a set and checks recorded fingerprints: the codec's rulebook, not a copy.
+        return Generate(PackSchemaSet.Parse(schemaJson), options);
+    }
+
+    /// <summary>Generates the TypeScript for a schema set (for example one <c>pack schema export</c> wrote or <c>MapPackSchema</c> serves).</summary>
+    /// <param name="schemas">The schemas; each is a root.</param>
+    /// <param name="options">Options; <see langword="null"/> for the defaults.</param>
+    /// <returns>File name (relative to the output folder) → content.</returns>
+    /// <exception cref="FormatException">A schema is a wire form (it has no names to generate from).</exception>
+    public static IReadOnlyDictionary<string, string> Generate(PackSchemaSet schemas, TypeScriptGeneratorOptions? options = null)
+    {
+        ArgumentNullException.ThrowIfNull(schemas);
         var generator = new TypeScriptGenerator(options);
-        generator.Load(schemaJson);
+        foreach (var schema in schemas.Schemas)
+        {
+            generator.AddSchema(schema);
+        }
+
         return new Dictionary<string, string>(StringComparer.Ordinal) { [generator.Options.FileName] = generator.Emit() };
     }
 
@@ -66,15 +82,6 @@ public sealed class TypeScriptGenerator
     }
 
     // ---- loading ---------------------------------------------------------------------------------------------------
-
-    private void Load(string schemaJson)
-    {
-        // PackSchemaSet reads a schema or a set and checks recorded fingerprints: the codec's rulebook, not a copy.
-        foreach (var schema in PackSchemaSet.Parse(schemaJson).Schemas)
-        {
-            AddSchema(schema);
-        }
-    }
 
     private void AddSchema(PackSchema schema)
     {
