@@ -26,11 +26,17 @@ public sealed class TypeScriptToolchain
     /// <summary>The Chromium executable the browser tests drive.</summary>
     public static string ChromiumPath => Environment.GetEnvironmentVariable("PACK_CHROMIUM") ?? "/usr/bin/chromium";
 
-    /// <summary>Asserts that npm ci and both tsc --strict builds succeeded.</summary>
-    public void RequireBuild()
+    /// <summary>Asserts that npm ci succeeded (so <see cref="Tsc"/> can run).</summary>
+    public void RequireDependencies()
     {
         var deps = _dependencies.Value;
         Assert.True(deps.ExitCode == 0, $"The TypeScript dev dependencies could not be installed (Node 20+ and npm are needed; npm ci reads clients/typescript/package-lock.json).\n{deps.Describe()}");
+    }
+
+    /// <summary>Asserts that npm ci and both tsc --strict builds succeeded.</summary>
+    public void RequireBuild()
+    {
+        RequireDependencies();
         var build = _build.Value;
         Assert.True(build.ExitCode == 0, $"tsc --strict failed.\n{build.Describe()}");
     }

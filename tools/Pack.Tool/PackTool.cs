@@ -10,6 +10,7 @@ internal static class PackTool
           pack schema export <assembly.dll | project.csproj> [--type T ...] [--out file]
           pack schema diff <old> <new> [--type T ...] [--format text|json|github]
           pack inspect <file | hex | URL> --schema <file | URL> [--type T] [--stream] [--json]
+          pack ts --schema <file | URL> --out <dir> [--runtime module]
 
         exit codes: 0 compatible / decoded, 1 violations / malformed input, 2 usage or I/O error.
         docs: docs/schema.md (the schema), docs/wire-format.md (the bytes), docs/tools.md (this tool).
@@ -24,6 +25,7 @@ internal static class PackTool
                 ["schema", "export", .. var rest] => await SchemaExportCommand.RunAsync(CommandLine.Parse(rest), output).ConfigureAwait(false),
                 ["schema", "diff", .. var rest] => await SchemaDiffCommand.RunAsync(CommandLine.Parse(rest), output).ConfigureAwait(false),
                 ["inspect", .. var rest] => await InspectCommand.RunAsync(CommandLine.Parse(rest), output, http).ConfigureAwait(false),
+                ["ts", .. var rest] => await TypeScriptCommand.RunAsync(CommandLine.Parse(rest), output, http).ConfigureAwait(false),
                 [] or ["help"] or ["--help"] or ["-h"] => Help(output),
                 _ => throw new UsageException($"unknown command '{string.Join(' ', args.Take(2))}'"),
             };

@@ -15,6 +15,9 @@ public sealed partial class PackSchema
     /// <summary>The value of the document's <c>format</c> property.</summary>
     public const string Format = "pack-schema/1";
 
+    /// <summary>The response header that carries the wire fingerprint of a Pack body's declared type (docs/schema.md §5).</summary>
+    public const string HeaderName = "Pack-Schema";
+
     private static readonly ConcurrentDictionary<Type, PackSchema> Cache = new();
 
     private string? contractText;

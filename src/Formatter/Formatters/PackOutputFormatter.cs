@@ -110,6 +110,7 @@ public sealed class PackOutputFormatter : OutputFormatter
         }
 
         // Flushed in bounded parts as it is written, so a large body is never held whole; a small one is written at once.
+        PackSchemaHeader.Add(httpContext.Response, type);
         var started = PackServerMetrics.StartSerialize(httpContext);
         await PackSerializer.SerializeAsync(httpContext.Response.BodyWriter, context.Object, type, _options.SerializerOptions, httpContext.RequestAborted).ConfigureAwait(false);
         PackServerMetrics.EndSerialize(httpContext, started, PackFormatTag.Pack);

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Pack.Schema;
 
 namespace Pack.Tool.TypeScript;
 
@@ -40,8 +41,24 @@ public sealed class TypeScriptGenerator
     /// <exception cref="FormatException">The schema is malformed, or a recorded fingerprint does not match its schema.</exception>
     public static IReadOnlyDictionary<string, string> Generate(string schemaJson, TypeScriptGeneratorOptions? options = null)
     {
+        // PackSchemaSet reads a schema or a set and checks recorded fingerprints: the codec's rulebook, not a copy.
+        return Generate(PackSchemaSet.Parse(schemaJson), options);
+    }
+
+    /// <summary>Generates the TypeScript for a schema set (for example one <c>pack schema export</c> wrote or <c>MapPackSchema</c> serves).</summary>
+    /// <param name="schemas">The schemas; each is a root.</param>
+    /// <param name="options">Options; <see langword="null"/> for the defaults.</param>
+    /// <returns>File name (relative to the output folder) → content.</returns>
+    /// <exception cref="FormatException">A schema is a wire form (it has no names to generate from).</exception>
+    public static IReadOnlyDictionary<string, string> Generate(PackSchemaSet schemas, TypeScriptGeneratorOptions? options = null)
+    {
+        ArgumentNullException.ThrowIfNull(schemas);
         var generator = new TypeScriptGenerator(options);
-        generator.Load(schemaJson);
+        foreach (var schema in schemas.Schemas)
+        {
+            generator.AddSchema(schema);
+        }
+
         return new Dictionary<string, string>(StringComparer.Ordinal) { [generator.Options.FileName] = generator.Emit() };
     }
 
@@ -66,64 +83,27 @@ public sealed class TypeScriptGenerator
 
     // ---- loading ---------------------------------------------------------------------------------------------------
 
-    private void Load(string schemaJson)
+    private void AddSchema(PackSchema schema)
     {
-        var document = JsonNode.Parse(schemaJson) ?? throw new FormatException("The schema is empty.");
-        var format = (string?)document["format"];
-        if (format == "pack-schema/1")
-        {
-            AddSchema(document, SchemaCanonicalForm.WireFingerprint(document), SchemaCanonicalForm.ContractFingerprint(document));
-        }
-        else if (format == "pack-schema-set/1")
-        {
-            foreach (var entry in document["schemas"]?.AsArray() ?? throw new FormatException("A schema set needs 'schemas'."))
-            {
-                var schema = entry?["schema"] ?? throw new FormatException("A schema set entry needs 'schema'.");
-                var wire = SchemaCanonicalForm.WireFingerprint(schema);
-                var contract = SchemaCanonicalForm.ContractFingerprint(schema);
-                var recordedWire = (string?)entry["wire"];
-                var recordedContract = (string?)entry["contract"];
-                if ((recordedWire is not null && recordedWire != wire) || (recordedContract is not null && recordedContract != contract))
-                {
-                    throw new FormatException($"The schema of '{(string?)entry["type"]}' records fingerprints {recordedWire}/{recordedContract}, but its text gives {wire}/{contract}.");
-                }
-
-                AddSchema(schema, wire, contract);
-            }
-        }
-        else
-        {
-            throw new FormatException($"Unknown schema format '{format}' (expected pack-schema/1 or pack-schema-set/1).");
-        }
-    }
-
-    private void AddSchema(JsonNode schema, string wire, string contract)
-    {
-        var entries = schema["types"]?.AsArray() ?? throw new FormatException("A schema needs 'types'.");
+        var entries = schema.Types;
         var labels = new string?[entries.Count];
         string Label(int index)
         {
-            if (index < 0 || index >= entries.Count)
-            {
-                throw new FormatException($"Type index {index} is outside the schema's {entries.Count} types.");
-            }
-
             if (labels[index] is { } known)
             {
                 return known;
             }
 
-            var e = entries[index]!;
-            var kind = (string?)e["kind"] ?? throw new FormatException($"Type {index} has no kind.");
-            var label = kind switch
+            // The merge key: PackSchema's label (§1.2), with a non-nullable list marked, as it is a different TS type.
+            var e = entries[index];
+            var label = e.Kind switch
             {
-                "primitive" => (string)e["primitive"]!,
-                "enum" or "object" or "frozen-struct" or "union" => (string)e["name"]!,
-                "nullable" => $"nullable<{Label((int)e["element"]!)}>",
-                "list" => $"list<{Label((int)e["element"]!)}>" + ((bool?)e["nullable"] == false ? "!" : ""),
-                "set" => $"set<{Label((int)e["element"]!)}>",
-                "map" => $"map<{Label((int)e["key"]!)},{Label((int)e["value"]!)}>",
-                _ => throw new FormatException($"Unknown kind '{kind}' at type {index}."),
+                PackSchemaKind.Primitive => e.Primitive!,
+                PackSchemaKind.Nullable => $"nullable<{Label(e.Element)}>",
+                PackSchemaKind.List => $"list<{Label(e.Element)}>" + (e.Nullable ? "" : "!"),
+                PackSchemaKind.Set => $"set<{Label(e.Element)}>",
+                PackSchemaKind.Map => $"map<{Label(e.Key)},{Label(e.Value)}>",
+                _ => e.Name ?? throw WireForm(),
             };
             labels[index] = label;
             return label;
@@ -137,30 +117,30 @@ public sealed class TypeScriptGenerator
                 continue;
             }
 
-            var e = entries[i]!;
-            var type = new SchemaType(label, (string)e["kind"]!, (bool?)e["nullable"] ?? false)
+            var e = entries[i];
+            var type = new SchemaType(label, e.Kind, e.Nullable)
             {
-                Name = (string?)e["name"],
-                Primitive = (string?)e["primitive"],
-                Width = (int?)e["width"] ?? 0,
-                Element = e["element"] is { } el ? Label((int)el!) : null,
-                Key = e["key"] is { } k ? Label((int)k!) : null,
-                Value = e["value"] is { } v ? Label((int)v!) : null,
-                Underlying = e["underlying"] is { } u ? Label((int)u!) : null,
+                Name = e.Name,
+                Primitive = e.Primitive,
+                Width = e.Width,
+                Element = e.Kind is PackSchemaKind.Nullable or PackSchemaKind.List or PackSchemaKind.Set ? Label(e.Element) : null,
+                Key = e.Kind == PackSchemaKind.Map ? Label(e.Key) : null,
+                Value = e.Kind == PackSchemaKind.Map ? Label(e.Value) : null,
+                Underlying = e.Kind == PackSchemaKind.Enum ? Label(e.Element) : null,
             };
-            foreach (var m in e["members"]?.AsArray() ?? [])
+            foreach (var m in e.Members)
             {
-                type.Members.Add(new SchemaMember((string)m!["name"]!, Label((int)m["type"]!), m["default"]?.DeepClone()));
+                type.Members.Add(new SchemaMember(m.Name ?? throw WireForm(), Label(m.Type), m.Default?.DeepClone()));
             }
 
-            foreach (var c in e["cases"]?.AsArray() ?? [])
+            foreach (var c in e.Cases)
             {
-                type.Cases.Add(new SchemaCase((int)c!["tag"]!, Label((int)c["type"]!)));
+                type.Cases.Add(new SchemaCase(c.Tag, Label(c.Type)));
             }
 
-            foreach (var value in e["values"]?.AsArray() ?? [])
+            foreach (var value in e.Values)
             {
-                type.Values.Add(((string)value!["name"]!, (string)value["value"]!));
+                type.Values.Add((value.Name ?? throw WireForm(), value.Value));
             }
 
             _types[label] = type;
@@ -170,9 +150,12 @@ public sealed class TypeScriptGenerator
         var root = Label(0);
         if (!_roots.Exists(r => r.Label == root))
         {
-            _roots.Add(new RootSchema(root, wire, contract));
+            _roots.Add(new RootSchema(root, schema.WireFingerprint, schema.ContractFingerprint));
         }
     }
+
+    private static FormatException WireForm() =>
+        new("The schema is a wire form (no names): TypeScript is generated from the contract form that pack schema export writes.");
 
     // ---- names -----------------------------------------------------------------------------------------------------
 
@@ -198,11 +181,11 @@ public sealed class TypeScriptGenerator
         {
             ident = type.Kind switch
             {
-                "primitive" => Pascal(type.Primitive!),
-                "nullable" => "Nullable" + Ident(type.Element!),
-                "list" => (type.Nullable ? "ListOf" : "MemoryOf") + Ident(type.Element!),
-                "set" => "SetOf" + Ident(type.Element!),
-                "map" => "MapOf" + Ident(type.Key!) + "To" + Ident(type.Value!),
+                PackSchemaKind.Primitive => Pascal(type.Primitive!),
+                PackSchemaKind.Nullable => "Nullable" + Ident(type.Element!),
+                PackSchemaKind.List => (type.Nullable ? "ListOf" : "MemoryOf") + Ident(type.Element!),
+                PackSchemaKind.Set => "SetOf" + Ident(type.Element!),
+                PackSchemaKind.Map => "MapOf" + Ident(type.Key!) + "To" + Ident(type.Value!),
                 _ => throw new FormatException($"No name for {label}."),
             };
             _usedIdentifiers.Add(ident);
@@ -271,15 +254,15 @@ public sealed class TypeScriptGenerator
         var t = _types[label];
         return t.Kind switch
         {
-            "primitive" => PrimitiveTsType(t.Primitive!),
-            "enum" => Ident(label),
-            "nullable" => $"{TsType(t.Element!)} | null",
-            "list" when TypedArray(t.Element!) is { } typed => typed + (t.Nullable ? " | null" : ""),
-            "list" => $"{Parenthesize(TsType(t.Element!))}[]" + (t.Nullable ? " | null" : ""),
-            "set" => $"Set<{TsType(t.Element!)}> | null",
-            "map" => $"Map<{TsType(t.Key!)}, {TsType(t.Value!)}> | null",
-            "object" or "union" => Ident(label) + (t.Nullable ? " | null" : ""),
-            "frozen-struct" => Ident(label),
+            PackSchemaKind.Primitive => PrimitiveTsType(t.Primitive!),
+            PackSchemaKind.Enum => Ident(label),
+            PackSchemaKind.Nullable => $"{TsType(t.Element!)} | null",
+            PackSchemaKind.List when TypedArray(t.Element!) is { } typed => typed + (t.Nullable ? " | null" : ""),
+            PackSchemaKind.List => $"{Parenthesize(TsType(t.Element!))}[]" + (t.Nullable ? " | null" : ""),
+            PackSchemaKind.Set => $"Set<{TsType(t.Element!)}> | null",
+            PackSchemaKind.Map => $"Map<{TsType(t.Key!)}, {TsType(t.Value!)}> | null",
+            PackSchemaKind.Object or PackSchemaKind.Union => Ident(label) + (t.Nullable ? " | null" : ""),
+            PackSchemaKind.FrozenStruct => Ident(label),
             _ => throw new FormatException($"Unknown kind {t.Kind}."),
         };
     }
@@ -311,7 +294,7 @@ public sealed class TypeScriptGenerator
     private string? TypedArray(string elementLabel)
     {
         var t = _types[elementLabel];
-        if (t.Kind != "primitive" || !TypedArrayPrimitives.Contains(t.Primitive!))
+        if (t.Kind != PackSchemaKind.Primitive || !TypedArrayPrimitives.Contains(t.Primitive!))
         {
             return null;
         }
@@ -346,8 +329,8 @@ public sealed class TypeScriptGenerator
         var t = _types[label];
         return t.Kind switch
         {
-            "primitive" => $"r.{PrimitiveMethod(t.Primitive!)}()",
-            "enum" => Read(t.Underlying!),
+            PackSchemaKind.Primitive => $"r.{PrimitiveMethod(t.Primitive!)}()",
+            PackSchemaKind.Enum => Read(t.Underlying!),
             _ => $"read{Ident(label)}(r)",
         };
     }
@@ -357,8 +340,8 @@ public sealed class TypeScriptGenerator
         var t = _types[label];
         return t.Kind switch
         {
-            "primitive" => $"w.{PrimitiveMethod(t.Primitive!)}({value});",
-            "enum" => Write(t.Underlying!, value),
+            PackSchemaKind.Primitive => $"w.{PrimitiveMethod(t.Primitive!)}({value});",
+            PackSchemaKind.Enum => Write(t.Underlying!, value),
             _ => $"write{Ident(label)}(w, {value});",
         };
     }
@@ -368,11 +351,11 @@ public sealed class TypeScriptGenerator
         var t = _types[label];
         return t.Kind switch
         {
-            "primitive" => t.Primitive == "string" ? 4 : t.Width,
-            "enum" => MinLength(t.Underlying!),
-            "nullable" => 1,
-            "frozen-struct" => t.Width,
-            "union" => 2,
+            PackSchemaKind.Primitive => t.Primitive == "string" ? 4 : t.Width,
+            PackSchemaKind.Enum => MinLength(t.Underlying!),
+            PackSchemaKind.Nullable => 1,
+            PackSchemaKind.FrozenStruct => t.Width,
+            PackSchemaKind.Union => 2,
             _ => 4,
         };
     }
@@ -383,7 +366,7 @@ public sealed class TypeScriptGenerator
         var t = _types[label];
         switch (t.Kind)
         {
-            case "primitive":
+            case PackSchemaKind.Primitive:
                 switch (t.Primitive)
                 {
                     case "decimal":
@@ -399,9 +382,9 @@ public sealed class TypeScriptGenerator
                         return null;
                 }
 
-            case "enum":
+            case PackSchemaKind.Enum:
                 return null;
-            case "nullable":
+            case PackSchemaKind.Nullable:
                 return KeyOf(t.Element!, value) is null ? null : Structural(value);
             default:
                 return Structural(value);
@@ -419,7 +402,7 @@ public sealed class TypeScriptGenerator
         var t = _types[label];
         switch (t.Kind)
         {
-            case "primitive":
+            case PackSchemaKind.Primitive:
                 return t.Primitive switch
                 {
                     "bool" => "false",
@@ -432,12 +415,12 @@ public sealed class TypeScriptGenerator
                     "string" => "null",
                     _ => "0",
                 };
-            case "enum":
+            case PackSchemaKind.Enum:
                 return Zero(t.Underlying!);
-            case "list" when !t.Nullable:
+            case PackSchemaKind.List when !t.Nullable:
                 return TypedArray(t.Element!) is { } typed ? $"new {typed}(0)" : "[]";
-            case "frozen-struct":
-            case "object" when !t.Nullable:
+            case PackSchemaKind.FrozenStruct:
+            case PackSchemaKind.Object when !t.Nullable:
                 return "{ " + string.Join(", ", t.Members.Select(m => $"{Property(m.Name)}: {Zero(m.Type)}")) + " }";
             default:
                 return "null";
@@ -452,17 +435,17 @@ public sealed class TypeScriptGenerator
             return "null";
         }
 
-        if (t.Kind == "enum")
+        if (t.Kind == PackSchemaKind.Enum)
         {
             return Literal(t.Underlying!, json);
         }
 
-        if (t.Kind == "nullable")
+        if (t.Kind == PackSchemaKind.Nullable)
         {
             return Literal(t.Element!, json);
         }
 
-        if (t.Kind != "primitive")
+        if (t.Kind != PackSchemaKind.Primitive)
         {
             throw new FormatException($"A default for {label} is not supported by the TypeScript generator.");
         }
@@ -530,30 +513,30 @@ public sealed class TypeScriptGenerator
         var t = _types[label];
         switch (t.Kind)
         {
-            case "primitive":
+            case PackSchemaKind.Primitive:
                 return;
-            case "enum":
+            case PackSchemaKind.Enum:
                 EmitEnum(o, t);
                 break;
-            case "object":
+            case PackSchemaKind.Object:
                 EmitObject(o, t);
                 break;
-            case "frozen-struct":
+            case PackSchemaKind.FrozenStruct:
                 EmitFrozen(o, t);
                 break;
-            case "union":
+            case PackSchemaKind.Union:
                 EmitUnion(o, t);
                 break;
-            case "nullable":
+            case PackSchemaKind.Nullable:
                 EmitNullable(o, t);
                 break;
-            case "list":
+            case PackSchemaKind.List:
                 EmitList(o, t);
                 break;
-            case "set":
+            case PackSchemaKind.Set:
                 EmitSet(o, t);
                 break;
-            case "map":
+            case PackSchemaKind.Map:
                 EmitMap(o, t);
                 break;
         }
@@ -1033,9 +1016,9 @@ public sealed class TypeScriptGenerator
         var t = _types[root.Label];
         var ident = Ident(root.Label);
         var type = TsType(root.Label);
-        if (t.Kind is not ("object" or "frozen-struct" or "union"))
+        if (t.Kind is not (PackSchemaKind.Object or PackSchemaKind.FrozenStruct or PackSchemaKind.Union))
         {
-            if (t.Kind is "primitive" or "enum")
+            if (t.Kind is PackSchemaKind.Primitive or PackSchemaKind.Enum)
             {
                 _imports.Add("PackReader");
                 _imports.Add("PackWriter");
@@ -1068,11 +1051,11 @@ public sealed class TypeScriptGenerator
 
     private sealed record RootSchema(string Label, string Wire, string Contract);
 
-    private sealed class SchemaType(string label, string kind, bool nullable)
+    private sealed class SchemaType(string label, PackSchemaKind kind, bool nullable)
     {
         public string Label { get; } = label;
 
-        public string Kind { get; } = kind;
+        public PackSchemaKind Kind { get; } = kind;
 
         public bool Nullable { get; } = nullable;
 

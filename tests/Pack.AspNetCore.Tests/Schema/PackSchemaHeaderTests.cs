@@ -1,0 +1,43 @@
+using System.Net;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Pack.AspNetCore.Tests.TestApp;
+using Pack.Schema;
+
+namespace Pack.AspNetCore.Tests.Schema;
+
+/// <summary><c>Pack-Schema: &lt;wire fingerprint&gt;</c> on Pack responses (docs/schema.md §5), on real Kestrel, from MVC and minimal APIs.</summary>
+public sealed class PackSchemaHeaderTests
+{
+    [Theory]
+    [InlineData("/api/organizations/7")]
+    [InlineData("/minimal/organizations/7")]
+    public async Task Get_PackResponse_CarriesTheWireFingerprintOfTheDeclaredType(string path)
+    {
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1);
+        using var client = host.CreateClient();
+
+        using var first = await client.SendAsync(PackHttp.Get(path, PackMediaTypes.Pack));
+        using var second = await client.SendAsync(PackHttp.Get(path, PackMediaTypes.Pack));
+
+        Assert.Equal(HttpStatusCode.OK, first.StatusCode);
+        Assert.Equal(PackMediaTypes.Pack, first.Content.Headers.ContentType?.MediaType);
+        string expected = PackSchema.For(typeof(Organization)).WireFingerprint;
+        Assert.Equal([expected], first.Headers.GetValues(PackSchema.HeaderName));
+        Assert.Equal([expected], second.Headers.GetValues(PackSchema.HeaderName));
+    }
+
+    [Theory]
+    [InlineData("/api/organizations/7")]
+    [InlineData("/minimal/organizations/7")]
+    public async Task Get_JsonResponse_HasNoPackSchemaHeader(string path)
+    {
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1);
+        using var client = host.CreateClient();
+
+        using var response = await client.SendAsync(PackHttp.Get(path, "application/json"));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("application/json", response.Content.Headers.ContentType?.MediaType);
+        Assert.False(response.Headers.Contains(PackSchema.HeaderName));
+    }
+}

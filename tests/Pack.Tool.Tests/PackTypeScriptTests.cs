@@ -1,0 +1,46 @@
+namespace Pack.Tool.Tests;
+
+/// <summary><c>pack ts</c>: the command writes what the generator's committed output (clients/typescript/test/generated) holds.</summary>
+public sealed class PackTypeScriptTests : IDisposable
+{
+    private readonly SchemaFiles files = new();
+
+    public void Dispose() => files.Dispose();
+
+    [Fact]
+    public async Task Ts_SampleSchemaFixture_WritesTheCommittedGeneratedFile()
+    {
+        string schema = Path.Combine(Repository.Root, "tests", "Pack.TypeScript.Tests", "Schemas", "sample-api.schema.json");
+        string directory = files.PathOf("ts-out");
+
+        var (exit, text, error) = await ToolRunner.RunAsync("ts", "--schema", schema, "--out", directory, "--runtime", "../../src/index.js");
+
+        Assert.True(exit == 0, error);
+        Assert.Contains("contracts.ts", text, StringComparison.Ordinal);
+        string expected = await File.ReadAllTextAsync(Path.Combine(Repository.Root, "clients", "typescript", "test", "generated", "sample-api.ts"));
+        Assert.Equal(expected, await File.ReadAllTextAsync(Path.Combine(directory, "contracts.ts")));
+    }
+
+    [Fact]
+    public async Task Ts_WithoutOut_IsAUsageError()
+    {
+        string schema = Path.Combine(Repository.Root, "tests", "Pack.TypeScript.Tests", "Schemas", "sample-api.schema.json");
+
+        var (exit, _, error) = await ToolRunner.RunAsync("ts", "--schema", schema);
+
+        Assert.Equal(2, exit);
+        Assert.Contains("--out", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Ts_WireFormSchema_FailsWithAMessage()
+    {
+        string schema = files.PathOf("wire.json");
+        await File.WriteAllTextAsync(schema, """{"format":"pack-schema/1","types":[{"kind":"object","members":[{"type":1}],"nullable":true},{"kind":"primitive","nullable":false,"primitive":"f32","width":4}]}""");
+
+        var (exit, _, error) = await ToolRunner.RunAsync("ts", "--schema", schema, "--out", files.PathOf("wire-out"));
+
+        Assert.Equal(2, exit);
+        Assert.Contains("wire form", error, StringComparison.Ordinal);
+    }
+}
