@@ -12,16 +12,11 @@ public sealed class TypeScriptToolchain
 {
     private static readonly TimeSpan InstallTimeout = TimeSpan.FromMinutes(10);
 
-    private readonly Lazy<ProcessResult> _dependencies;
-    private readonly Lazy<ProcessResult> _build;
-    private readonly Lazy<string?> _chromium;
-
-    public TypeScriptToolchain()
-    {
-        _dependencies = new Lazy<ProcessResult>(InstallDependencies);
-        _build = new Lazy<ProcessResult>(Build);
-        _chromium = new Lazy<string?>(EnsureChromium);
-    }
+    // Static: every test class gets its own fixture instance and xUnit runs the classes in parallel, so per-instance
+    // values ran npm ci, tsc and apt-get once per class at the same time, over the same node_modules and dpkg lock.
+    private static readonly Lazy<ProcessResult> s_dependencies = new(InstallDependencies, LazyThreadSafetyMode.ExecutionAndPublication);
+    private static readonly Lazy<ProcessResult> s_build = new(Build, LazyThreadSafetyMode.ExecutionAndPublication);
+    private static readonly Lazy<string?> s_chromium = new(EnsureChromium, LazyThreadSafetyMode.ExecutionAndPublication);
 
     /// <summary>The Chromium executable the browser tests drive.</summary>
     public static string ChromiumPath => Environment.GetEnvironmentVariable("PACK_CHROMIUM") ?? "/usr/bin/chromium";
@@ -29,7 +24,7 @@ public sealed class TypeScriptToolchain
     /// <summary>Asserts that npm ci succeeded (so <see cref="Tsc"/> can run).</summary>
     public void RequireDependencies()
     {
-        var deps = _dependencies.Value;
+        var deps = s_dependencies.Value;
         Assert.True(deps.ExitCode == 0, $"The TypeScript dev dependencies could not be installed (Node 20+ and npm are needed; npm ci reads clients/typescript/package-lock.json).\n{deps.Describe()}");
     }
 
@@ -37,14 +32,14 @@ public sealed class TypeScriptToolchain
     public void RequireBuild()
     {
         RequireDependencies();
-        var build = _build.Value;
+        var build = s_build.Value;
         Assert.True(build.ExitCode == 0, $"tsc --strict failed.\n{build.Describe()}");
     }
 
     /// <summary>Asserts that Chromium is present (installing it when missing).</summary>
     public void RequireChromium()
     {
-        var problem = _chromium.Value;
+        var problem = s_chromium.Value;
         Assert.True(problem is null, problem);
     }
 
@@ -107,8 +102,9 @@ public sealed class TypeScriptToolchain
         }
 
         var environment = new Dictionary<string, string> { ["DEBIAN_FRONTEND"] = "noninteractive" };
-        var update = ProcessRunner.Run("apt-get", "update -q", "/", InstallTimeout, environment);
-        var install = ProcessRunner.Run("apt-get", "install -y -q chromium", "/", InstallTimeout, environment);
+        // Another apt-get of the machine's (a CI step's) may hold the dpkg lock: wait for it rather than fail.
+        var update = ProcessRunner.Run("apt-get", "-o DPkg::Lock::Timeout=300 update -q", "/", InstallTimeout, environment);
+        var install = ProcessRunner.Run("apt-get", "-o DPkg::Lock::Timeout=300 install -y -q chromium", "/", InstallTimeout, environment);
         if (install.ExitCode != 0 || !File.Exists(ChromiumPath))
         {
             return $"Chromium is missing at {ChromiumPath} and `apt-get install chromium` failed.\n{update.Describe()}\n{install.Describe()}";
