@@ -16,7 +16,7 @@ public static partial class PackSerializer
     /// <param name="charged">The memory charged to the budget by this read.</param>
     /// <returns>The value.</returns>
     /// <exception cref="PackException">The bytes are malformed, or the read would exceed its budget.</exception>
-    public static T? DeserializeWithBudget<T>(ReadOnlySpan<byte> source, PackSerializerOptions options, long allocationLimit, out long charged)
+    internal static T? DeserializeWithBudget<T>(ReadOnlySpan<byte> source, PackSerializerOptions options, long allocationLimit, out long charged)
     {
         if (PackTypeInfo<T>.IsBlittable)
         {

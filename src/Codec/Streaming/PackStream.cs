@@ -234,19 +234,38 @@ public static class PackStream
         }
     }
 
+    /// <summary>
+    /// Deserializes the payload of one frame of a stream whose frames share one allocation budget: the read may allocate
+    /// <see cref="PackSerializerOptions.MaxAllocationRatio"/> times the payload's length plus <paramref name="credit"/>,
+    /// and what it leaves unused is carried in <paramref name="credit"/> to the next frame. Start a stream with a credit of
+    /// <see cref="PackSerializerOptions.AllocationAllowance"/>. For framework code that reads frames itself (a request
+    /// stream read from a pipe); <see cref="ReadAsync{T}(Stream, PackSerializerOptions?, CancellationToken)"/> does this.
+    /// </summary>
+    /// <typeparam name="T">The item type.</typeparam>
+    /// <param name="payload">The frame's payload (the Pack bytes of one value).</param>
+    /// <param name="options">The options; no budget when <see cref="PackSerializerOptions.MaxAllocationRatio"/> is 0.</param>
+    /// <param name="credit">What the stream may still allocate beyond the ratio share of its frames.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="PackException">The payload is malformed, or reading it would exceed the stream's budget.</exception>
+    public static T? DeserializePayload<T>(ReadOnlySpan<byte> payload, PackSerializerOptions options, ref long credit)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        if (options.MaxAllocationRatio == 0)
+        {
+            return PackSerializer.Deserialize<T>(payload, options);
+        }
+
+        long limit = credit + ((long)options.MaxAllocationRatio * payload.Length);
+        var value = PackSerializer.DeserializeWithBudget<T>(payload, options, Math.Max(1, limit), out long charged);
+        credit = Math.Max(0, limit - charged);
+        return value;
+    }
+
     private static T? DeserializeFrame<T>(PooledBufferWriter payload, PackSerializerOptions options, long offset, ref long credit)
     {
         try
         {
-            if (options.MaxAllocationRatio == 0)
-            {
-                return PackSerializer.Deserialize<T>(payload.WrittenSpan, options);
-            }
-
-            long limit = credit + ((long)options.MaxAllocationRatio * payload.WrittenCount);
-            var value = PackSerializer.DeserializeWithBudget<T>(payload.WrittenSpan, options, Math.Max(1, limit), out long charged);
-            credit = Math.Max(0, limit - charged);
-            return value;
+            return DeserializePayload<T>(payload.WrittenSpan, options, ref credit);
         }
         catch (PackException exception) when (exception.Offset >= 0)
         {

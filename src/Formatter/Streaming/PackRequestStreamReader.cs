@@ -174,15 +174,7 @@ internal sealed class PackRequestStreamReader<T> : IAsyncEnumerable<T?>
     {
         try
         {
-            if (_options.MaxAllocationRatio == 0)
-            {
-                return PackSerializer.Deserialize<T2>(payload.WrittenSpan, _options);
-            }
-
-            long limit = credit + ((long)_options.MaxAllocationRatio * payload.WrittenCount);
-            var value = PackSerializer.DeserializeWithBudget<T2>(payload.WrittenSpan, _options, Math.Max(1, limit), out long charged);
-            credit = Math.Max(0, limit - charged);
-            return value;
+            return PackStream.DeserializePayload<T2>(payload.WrittenSpan, _options, ref credit);
         }
         catch (PackException exception)
         {
