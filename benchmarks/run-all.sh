@@ -7,13 +7,14 @@
 #   oneshot.md              W4 with 1,000,000 members once per peer (seed 004's Stopwatch run)
 #   compression.md          W4 1,000,000: Pack + gzip/Brotli (Fastest) vs MessagePack+LZ4, bytes and encode/decode time
 #   h3-memory.md            H3 at 10k/100k/1M members: server peak working set and allocations per response, JSON vs Pack
-#   http-load.md            H0-H5 end to end from the .NET client, MVC/minimal/gRPC, HTTP/1.1 and h2c, 16 and 64 in flight
+#   http-load.md            H0-H5 end to end from the .NET client, MVC/minimal/gRPC, HTTP/1.1 and h2c, 16 and 64 in flight;
+#                           H6-H7 streaming calls (client streaming, bidirectional) against both gRPC peers, one call at a time
 #   external-load.md        the same cells driven by wrk and h2load (server cost alone)
-#   http-summary.md, external-summary.md   the README's HTTP tables (benchmarks/http_summary.py)
+#   http-summary.md, external-summary.md   the README's HTTP tables (benchmarks/http_summary.py), H6-H7 with issue 23's goal
 #   cold-start.md           process start to first Pack response: JIT + IL, JIT + generated, Native AOT; AOT binary size and working set
 #   first-use.md, *G2_*-report-github.md/.csv   first round trip of each W1-W6 type in a fresh process: Pack IL vs generated
 #                           vs MemoryPack vs STJ (benchmarks/first-use.sh, FIRST_USE_LAUNCHES processes per benchmark)
-# Run it on a quiet machine. About 2.6 hours on 2 cores with the defaults. Environment: OUT (default
+# Run it on a quiet machine. About 2.7 hours on 2 cores with the defaults. Environment: OUT (default
 # benchmarks/results/<UTC date>-all), JOB (BenchmarkDotNet job, default short), FILTER (BenchmarkDotNet classes, default
 # '*'), CELL_SECONDS / CELL_WARMUP (seconds measured / warmed up per HTTP cell, both load generators; default 10 / 3),
 # FIRST_USE_LAUNCHES (fresh processes, i.e. samples, per first-use benchmark; default 20),
@@ -33,7 +34,7 @@ oneshot=()
 external=(DURATION="$cell_seconds" WARMUP="$cell_warmup")
 if [ -n "${QUICK:-}" ]; then
   job=dry
-  http=(--seconds 0.3 --warmup 0 --concurrency 2 --retries 0)
+  http=(--seconds 0.3 --warmup 0 --concurrency 2 --retries 0 --stream-items 2000 --round-trips 50)
   memory=(--members 1000 --requests 1)
   compression=(--members 2000 --runs 1)
   oneshot=(--members 2000)

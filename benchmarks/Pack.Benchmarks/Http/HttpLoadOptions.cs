@@ -15,6 +15,15 @@ public sealed class HttpLoadOptions
     /// <summary>Concurrent workers (requests in flight), one set of cells per value; default 16 and 64.</summary>
     public IReadOnlyList<int> Concurrency { get; private init; } = [16, 64];
 
+    /// <summary>Concurrent calls for the streaming workloads (H6, H7), one set of cells per value; default 1.</summary>
+    public IReadOnlyList<int> StreamConcurrency { get; private init; } = [1];
+
+    /// <summary>Members per H6_Upload100k and H7_Echo100k call; default 100,000 (fewer only to prove the cells, as the smoke pass does).</summary>
+    public int StreamItems { get; private init; } = HttpWorkload.DefaultStreamItems;
+
+    /// <summary>Round trips per H7_PingPong1k call; default 1,000.</summary>
+    public int RoundTrips { get; private init; } = HttpWorkload.DefaultRoundTrips;
+
     /// <summary>Host styles for the JSON and Pack cells; default MVC controllers and minimal APIs.</summary>
     public IReadOnlyList<HttpApi> Apis { get; private init; } = [HttpApi.Mvc, HttpApi.Minimal];
 
@@ -65,14 +74,21 @@ public sealed class HttpLoadOptions
             : int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var value) && value > 0 ? value
             : throw new FormatException($"{name}: '{text}' is not a positive integer");
 
+        IReadOnlyList<int> Counts(string name, IReadOnlyList<int> fallback) =>
+            Value(name) is { } text
+                ? [.. List(text).Select(c => int.TryParse(c, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n > 0 ? n : throw new FormatException($"{name}: '{c}' is not a positive integer"))]
+                : fallback;
+
         var defaults = new HttpLoadOptions();
+        var streamItems = Count("--stream-items", defaults.StreamItems);
         return new HttpLoadOptions
         {
             Seconds = Seconds("--seconds", defaults.Seconds, 0.1),
             WarmupSeconds = Seconds("--warmup", defaults.WarmupSeconds, 0),
-            Concurrency = Value("--concurrency") is { } concurrency
-                ? [.. List(concurrency).Select(c => int.TryParse(c, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n > 0 ? n : throw new FormatException($"--concurrency: '{c}' is not a positive integer"))]
-                : defaults.Concurrency,
+            Concurrency = Counts("--concurrency", defaults.Concurrency),
+            StreamConcurrency = Counts("--stream-concurrency", defaults.StreamConcurrency),
+            StreamItems = streamItems <= HttpWorkload.DefaultStreamItems ? streamItems : throw new FormatException($"--stream-items: at most {HttpWorkload.DefaultStreamItems:N0}"),
+            RoundTrips = Count("--round-trips", defaults.RoundTrips),
             Apis = Value("--apis") is { } apis
                 ? [.. List(apis).Select(a => a.ToLowerInvariant() switch
                 {

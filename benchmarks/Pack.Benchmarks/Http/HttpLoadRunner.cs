@@ -7,10 +7,11 @@ using System.Text;
 namespace Pack.Benchmarks.Http;
 
 /// <summary>
-/// The <c>--http</c> mode: a closed-loop load test of H0 (Kestrel ceiling) and H1–H5 against <see cref="HttpBenchmarkServer"/>
-/// in this process. For each (workload, protocol, format) cell, <c>--concurrency</c> workers each send one request, check
-/// it, and send the next, for <c>--warmup</c> seconds unrecorded and then <c>--seconds</c> recorded. Prints a markdown
-/// table and writes it to <c>&lt;out&gt;/http-load.md</c>. Returns 1 if any request failed.
+/// The <c>--http</c> mode: a closed-loop load test of H0 (Kestrel ceiling), H1–H5 and the streaming calls H6–H7 against
+/// <see cref="HttpBenchmarkServer"/> in its own process. For each (workload, protocol, format) cell, <c>--concurrency</c>
+/// workers (<c>--stream-concurrency</c> for H6–H7) each send one request or make one streaming call, check it, and send
+/// the next, for <c>--warmup</c> seconds unrecorded and then <c>--seconds</c> recorded. Prints a markdown table and writes
+/// it to <c>&lt;out&gt;/http-load.md</c>. Returns 1 if any request failed.
 /// </summary>
 /// <remarks>
 /// The awaits here deliberately keep their context (no <c>ConfigureAwait(false)</c>): the workers' continuations are
@@ -18,7 +19,7 @@ namespace Pack.Benchmarks.Http;
 /// </remarks>
 public static class HttpLoadRunner
 {
-    private const string Usage = "usage: --http [--seconds S] [--warmup S] [--concurrency 16,64] [--client-threads N] [--workloads H1,H3,...] [--protocols 1.1,2] [--formats json,pack,grpc,grpc-codefirst] [--apis mvc,minimal] [--retries N] [--max-foreign-cpu 0.10] [--server-url 'URL1;URL2'] [--out DIR]";
+    private const string Usage = "usage: --http [--seconds S] [--warmup S] [--concurrency 16,64] [--stream-concurrency 1] [--stream-items 100000] [--round-trips 1000] [--client-threads N] [--workloads H1,H6,...] [--protocols 1.1,2] [--formats json,pack,grpc,grpc-codefirst] [--apis mvc,minimal] [--retries N] [--max-foreign-cpu 0.10] [--server-url 'URL1;URL2'] [--out DIR]";
 
     /// <summary>Runs the mode and returns the process exit code.</summary>
     public static async Task<int> RunAsync(string[] args)
@@ -35,15 +36,19 @@ public static class HttpLoadRunner
             return 2;
         }
 
-        var cells = (from concurrency in options.Concurrency
-                     from workload in HttpWorkload.All
+        // The request/response workloads at each --concurrency, then the streaming calls at each --stream-concurrency.
+        var workloads = HttpWorkload.Create(options.StreamItems, options.RoundTrips);
+        var cells = (from streaming in new[] { false, true }
+                     from concurrency in streaming ? options.StreamConcurrency : options.Concurrency
+                     from workload in workloads
+                     where workload.IsStreamingCall == streaming
                      where options.Workloads.Count == 0 || options.Workloads.Any(w => workload.Id.StartsWith(w, StringComparison.OrdinalIgnoreCase))
                      from protocol in new[] { HttpVersion.Version11, HttpVersion.Version20 }
                      where options.Protocols.Contains(protocol)
                      from format in workload.Formats
                      where format == HttpFormat.None || options.Formats.Contains(format)
-                     where protocol == HttpVersion.Version20 || format is not (HttpFormat.Grpc or HttpFormat.GrpcCodeFirst)
                      from api in format is HttpFormat.Json or HttpFormat.Pack ? options.Apis : [HttpApi.None]
+                     where workload.Runs(format, api, protocol)
                      select new CellKey(workload, protocol, format, api, concurrency)).ToList();
         if (cells.Count == 0)
         {
@@ -92,10 +97,10 @@ public static class HttpLoadRunner
         Console.WriteLine(report.ToString());
         Console.WriteLine($"Written to {Path.GetFullPath(path)}");
 
-        var failed = rows.Where(r => r.Errors > 0 || r.Requests == 0).ToList();
+        var failed = rows.Where(r => r.Errors > 0 || r.Calls == 0).ToList();
         foreach (var row in failed)
         {
-            Console.Error.WriteLine($"FAILED {row.Key.Workload.Id} HTTP/{row.Protocol} {row.Key.Format} {row.Key.Api} x{row.Key.Concurrency}: {row.Errors} errors, {row.Requests} requests; first error: {row.FirstError}");
+            Console.Error.WriteLine($"FAILED {row.Key.Workload.Id} HTTP/{row.Protocol} {row.Key.Format} {row.Key.Api} x{row.Key.Concurrency}: {row.Errors} errors, {row.Calls} requests; first error: {row.FirstError}");
         }
 
         return failed.Count == 0 ? 0 : 1;
@@ -105,8 +110,9 @@ public static class HttpLoadRunner
         - Closed loop: each worker sends its next request when the previous one has been read and checked. `RPS` = checked requests / measured seconds (for H5 one request is the whole stream; `items/s` = RPS x items); `p50`/`p99` = per-request latency in ms, from sending to the decoded and checked value.
         - Every response is checked: status 200, the protocol version, the media type (`application/json`, `application/x-pack`, `application/x-pack-stream` for H5, `application/grpc`), and the decoded item count; the first request of each cell also compares the whole decoded value with the server's data. `errors` counts failed requests.
         - `api`: `mvc` = controller action, format negotiated by `Accept` among the output formatters; `minimal` = minimal API, `PackResults.Ok` (and `PackBody<T>`) for Pack, the returned value (and a bound parameter) for JSON. gRPC: `grpc` = Grpc.AspNetCore with `.proto`-generated messages, `grpc-codefirst` = protobuf-net.Grpc with C# contracts; both h2c only.
-        - `response bytes`: the body of one response as it arrives (no compression; gRPC: its length-prefixed messages); for H4 the request body is the same size. Pack requests go through Pack.Client (`Accept: application/x-pack, application/json;q=0.9`), JSON requests through System.Net.Http.Json with `Accept: application/json`, gRPC through Grpc.Net.Client.
-        - `server alloc/req`: the server process's `GC.GetTotalAllocatedBytes(true)` (its `/stats` endpoint) over the measured seconds divided by requests; `client alloc/req` the same in this (client) process.
+        - Streaming calls (H6, H7; `--stream-concurrency` calls in flight, default 1): one request is one call. H6_Upload100k sends 100,000 W4 members as fast as the client produces them and gets one summary (count and sum of `Value`), checked on every call; H7_Echo100k sends 100,000 members without waiting while reading each echo, and H7_PingPong1k sends one W6 object, waits for its echo, 1,000 times on one call; every echoed item is compared field for field with the one sent. `items/s` = members (or round trips) per second; `p50`/`p99` = per call, except H7_PingPong1k: per round trip (from handing the item to the client library to its echo decoded and checked). H7 needs HTTP/2 (full duplex); H6 runs on both. Pack: `PostAsPackStreamAsync` / `StreamPackAsync` to `[FromBody] IAsyncEnumerable<T>` (MVC) or `PackStreamBody<T>` (minimal); JSON (H6 only, minimal API): one array serialized from an `IAsyncEnumerable<T>` by `PostAsJsonAsync`, read by `JsonSerializer.DeserializeAsyncEnumerable`; Grpc.AspNetCore: `stream` methods, the generated client's `RequestStream.WriteAsync` per item; protobuf-net.Grpc: `IAsyncEnumerable<T>` in and out. Both gRPC servers and Pack flush each item they write.
+        - `body bytes`: the body of one response as it arrives (no compression; gRPC: its length-prefixed messages); for H4 the request body is the same size. H6, H7: the request stream of one call, computed from the same items (Pack frames and End frame, the JSON array, gRPC's length-prefixed messages); H7's echoed stream is the same size. Pack requests go through Pack.Client (`Accept: application/x-pack, application/json;q=0.9`), JSON requests through System.Net.Http.Json with `Accept: application/json`, gRPC through Grpc.Net.Client.
+        - `server alloc/req`: the server process's `GC.GetTotalAllocatedBytes(true)` (its `/stats` endpoint) over the measured seconds divided by requests (H6, H7: by calls); `client alloc/req` the same in this (client) process.
         - The server is a separate process (`--server`) on 127.0.0.1: one port HTTP/1.1 only, one port HTTP/2 only (h2c, prior knowledge), the same Kestrel settings for every peer. One `HttpClient` (or `GrpcChannel`) over a pooled `SocketsHttpHandler` per cell: HTTP/1.1 opens up to one connection per worker; HTTP/2 multiplexes all workers over one connection (`RequestVersionExact`, `EnableMultipleHttp2Connections = false`).
         - Workers run on a separate client thread pool (dedicated threads; their awaits resume there); socket completions use the client process's .NET thread pool.
         - `load`: the 1-minute load average at the start and end of the measured seconds (it counts this benchmark's own client and server too, so back-to-back cells raise it by themselves). `other CPU`: the share of all cores used by processes other than this client and the server during the measured seconds (`/proc/stat` less both processes' CPU time): the interference figure. A cell above the threshold is run again (up to `--retries` times); `!` marks one still above it, `runs` counts attempts.
@@ -114,10 +120,11 @@ public static class HttpLoadRunner
 
     private static string Header(HttpLoadOptions options, int cells, ServerProcess server, ServerStats stats) =>
         $"""
-        # HTTP workloads (H0–H5), closed-loop load, server in its own process
+        # HTTP workloads (H0–H7), closed-loop load, server in its own process
 
         {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, {Machine.Describe()}; server pid {server.ProcessId} at {server.Http1} (HTTP/1.1) and {server.Http2} (h2c), server GC {stats.ServerGc}.
-        {cells} cells, {options.WarmupSeconds.ToString(CultureInfo.InvariantCulture)} s warmup + {options.Seconds.ToString(CultureInfo.InvariantCulture)} s measured each; {string.Join(" and ", options.Concurrency)} concurrent workers on {options.ClientThreads} client threads; interference threshold {options.MaxForeignCpu:P0} other CPU, {options.Retries} retries.
+        {cells} cells, {options.WarmupSeconds.ToString(CultureInfo.InvariantCulture)} s warmup + {options.Seconds.ToString(CultureInfo.InvariantCulture)} s measured each; {string.Join(" and ", options.Concurrency)} concurrent workers (streaming calls: {string.Join(" and ", options.StreamConcurrency)}) on {options.ClientThreads} client threads; interference threshold {options.MaxForeignCpu:P0} other CPU, {options.Retries} retries.
+        Streaming calls: {options.StreamItems:N0} members per H6_Upload100k and H7_Echo100k call, {options.RoundTrips:N0} round trips per H7_PingPong1k call{(options.StreamItems == HttpWorkload.DefaultStreamItems && options.RoundTrips == HttpWorkload.DefaultRoundTrips ? "" : " (NOT the defined sizes: proves the cells, measures nothing)")}.
         """;
 
     private static async Task<CellResult> RunCellAsync(CellKey cell, Uri baseAddress, HttpLoadOptions options, ClientThreadPool clientThreads, ServerProcess server)
@@ -127,13 +134,21 @@ public static class HttpLoadRunner
         using var client = new HttpCellClient(format, api, workload.Action, baseAddress, protocol, workload.ExpectedMediaType(format));
         try
         {
-            // One full check of the decoded value, then the bytes of one response as they come off the wire.
-            await clientThreads.Run(() => workload.ExecuteAsync(client, true, CancellationToken.None));
-            using var probe = workload.CreateProbeRequest(format, client.Path);
-            using var response = await client.Http.SendAsync(probe);
-            result.ResponseBytes = (await response.Content.ReadAsByteArrayAsync()).Length;
+            // One full check of the decoded value, then the bytes of one response as they come off the wire (a streaming
+            // call: of its request stream, computed).
+            var items = await clientThreads.Run(() => workload.ExecuteAsync(client, true, null, CancellationToken.None));
+            if (workload.RequestStreamBytes is { } requestStreamBytes)
+            {
+                result.ResponseBytes = items == workload.ExpectedItems ? requestStreamBytes(format) : throw new InvalidDataException($"decoded {items} items, expected {workload.ExpectedItems}");
+            }
+            else
+            {
+                using var probe = workload.CreateProbeRequest(format, client.Path);
+                using var response = await client.Http.SendAsync(probe);
+                result.ResponseBytes = (await response.Content.ReadAsByteArrayAsync()).Length;
+            }
         }
-        catch (Exception exception) when (exception is HttpRequestException or InvalidDataException or TaskCanceledException or IOException or System.Text.Json.JsonException or PackException or global::Grpc.Core.RpcException or ProtoBuf.ProtoException)
+        catch (Exception exception) when (exception is HttpRequestException or InvalidDataException or OperationCanceledException or IOException or System.Text.Json.JsonException or PackException or global::Grpc.Core.RpcException or ProtoBuf.ProtoException)
         {
             result.Errors++;
             result.FirstError = exception.GetType().Name + ": " + exception.Message;
@@ -183,13 +198,18 @@ public static class HttpLoadRunner
             var start = Stopwatch.GetTimestamp();
             try
             {
-                var items = await workload.ExecuteAsync(client, false, CancellationToken.None);
+                var items = await workload.ExecuteAsync(client, false, workload.RecordsRoundTrips ? result.Latencies : null, CancellationToken.None);
                 if (items != workload.ExpectedItems)
                 {
                     throw new InvalidDataException($"decoded {items} items, expected {workload.ExpectedItems}");
                 }
 
-                result.Latencies.Add(Stopwatch.GetTimestamp() - start);
+                if (!workload.RecordsRoundTrips)
+                {
+                    result.Latencies.Add(Stopwatch.GetTimestamp() - start);
+                }
+
+                result.Calls++;
             }
             catch (Exception exception) when (exception is not OutOfMemoryException)
             {
@@ -207,6 +227,8 @@ public static class HttpLoadRunner
     {
         public List<long> Latencies { get; } = new(1024);
 
+        public int Calls { get; set; }
+
         public int Errors { get; set; }
 
         public string? FirstError { get; set; }
@@ -215,7 +237,7 @@ public static class HttpLoadRunner
     private sealed class CellResult(CellKey key)
     {
         public const string TableHeader = """
-            | workload | HTTP | format | api | in flight | requests | errors | RPS | items/s | p50 ms | p99 ms | response bytes | server alloc/req | client alloc/req | load start-end | other CPU | runs |
+            | workload | HTTP | format | api | in flight | requests | errors | RPS | items/s | p50 ms | p99 ms | body bytes | server alloc/req | client alloc/req | load start-end | other CPU | runs |
             |---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|
             """;
 
@@ -225,7 +247,7 @@ public static class HttpLoadRunner
 
         public string Protocol => Key.Protocol == HttpVersion.Version20 ? "2" : "1.1";
 
-        public int Requests => latencies.Length;
+        public int Calls { get; private set; }
 
         public int Errors { get; set; }
 
@@ -252,6 +274,7 @@ public static class HttpLoadRunner
         public void Add(WorkerResult[] workers)
         {
             latencies = [.. workers.SelectMany(w => w.Latencies)];
+            Calls = workers.Sum(w => w.Calls);
             Array.Sort(latencies);
             Errors += workers.Sum(w => w.Errors);
             FirstError ??= workers.Select(w => w.FirstError).FirstOrDefault(e => e is not null);
@@ -267,16 +290,16 @@ public static class HttpLoadRunner
             };
             var api = Key.Api == HttpApi.None ? "-" : Key.Api.ToString().ToLowerInvariant();
             var prefix = $"| {Key.Workload.Id} | {Protocol} | {format} | {api} | {Key.Concurrency} |";
-            if (Requests == 0)
+            if (Calls == 0)
             {
                 return $"{prefix} 0 | {Errors} | failed: {FirstError?.Replace('|', '/')} | | | | | | | | | |";
             }
 
-            var rps = Requests / Elapsed.TotalSeconds;
+            var rps = Calls / Elapsed.TotalSeconds;
             var flag = Interfered(threshold) ? " !" : string.Empty;
             return string.Create(
                 CultureInfo.InvariantCulture,
-                $"{prefix} {Requests:N0} | {Errors} | {rps:N0} | {rps * Math.Max(1, Key.Workload.ExpectedItems):N0} | {Percentile(0.50):N3} | {Percentile(0.99):N3} | {ResponseBytes:N0} | {ServerAllocatedBytes / Requests:N0} B | {ClientAllocatedBytes / Requests:N0} B | {LoadStart.LoadAverage1:N2}-{LoadEnd.LoadAverage1:N2} | {ForeignCpu:P0}{flag} | {Attempts} |");
+                $"{prefix} {Calls:N0} | {Errors} | {rps:N0} | {rps * Math.Max(1, Key.Workload.ExpectedItems):N0} | {Percentile(0.50):N3} | {Percentile(0.99):N3} | {ResponseBytes:N0} | {ServerAllocatedBytes / Calls:N0} B | {ClientAllocatedBytes / Calls:N0} B | {LoadStart.LoadAverage1:N2}-{LoadEnd.LoadAverage1:N2} | {ForeignCpu:P0}{flag} | {Attempts} |");
         }
 
         private double Percentile(double p)

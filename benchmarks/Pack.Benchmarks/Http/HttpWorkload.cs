@@ -1,3 +1,4 @@
+using System.Net;
 using System.Net.Http.Headers;
 using System.Net.Http.Json;
 using System.Text.Json;
@@ -11,44 +12,66 @@ using ProtoBuf.Grpc;
 namespace Pack.Benchmarks.Http;
 
 /// <summary>
-/// One HTTP workload: how to make one request with each format and check the answer. <see cref="ExecuteAsync"/> returns
-/// the number of items decoded; with <c>deep</c> it also compares the decoded value with the data the server holds.
+/// One HTTP workload: how to make one request (or, for H6 and H7, one streaming call) with each format and check the
+/// answer. <see cref="ExecuteAsync"/> returns the number of items decoded; with <c>deep</c> it also compares the decoded
+/// value with the data the server holds (the streaming calls check every item on every call). H7_PingPong1k adds the time
+/// of each round trip to the list it is given.
 /// </summary>
-public sealed record HttpWorkload(
+public sealed partial record HttpWorkload(
     string Id,
     string Action,
     int ExpectedItems,
-    Func<HttpCellClient, bool, CancellationToken, Task<int>> ExecuteAsync)
+    Func<HttpCellClient, bool, List<long>?, CancellationToken, Task<int>> ExecuteAsync)
 {
+    /// <summary>H6_Upload100k's and H7_Echo100k's members per call, as the workloads define them.</summary>
+    public const int DefaultStreamItems = 100_000;
+
+    /// <summary>H7_PingPong1k's round trips per call, as the workload defines them.</summary>
+    public const int DefaultRoundTrips = 1_000;
+
     private static readonly JsonSerializerOptions WebJson = JsonSerializerOptions.Web;
 
-    /// <summary>Every workload, the Kestrel ceiling first.</summary>
-    public static IReadOnlyList<HttpWorkload> All { get; } =
+    /// <summary>
+    /// Every workload, the Kestrel ceiling first, with <paramref name="streamItems"/> members per H6/H7_Echo call and
+    /// <paramref name="roundTrips"/> round trips per H7_PingPong call (the workload IDs keep the defined sizes).
+    /// </summary>
+    public static IReadOnlyList<HttpWorkload> Create(int streamItems = DefaultStreamItems, int roundTrips = DefaultRoundTrips) =>
     [
-        new("H0_KestrelCeiling", HttpWorkloadPaths.Ceiling, 0, CeilingAsync),
-        new("H1_Small", HttpWorkloadPaths.Small, 1, SmallAsync),
-        new("H2_List100", HttpWorkloadPaths.List100, 100, List100Async),
-        new("H3_Organization10k", HttpWorkloadPaths.Organization10k, 10_000, (c, d, t) => GetAsync(c, HttpWorkloadData.Organization10k, v => v.Members?.Count ?? -1, d, t)),
-        new("H4_EchoPost1k", HttpWorkloadPaths.Echo, 1_000, EchoAsync),
-        new("H5_Stream100k", HttpWorkloadPaths.Stream100k, 100_000, StreamAsync),
+        new("H0_KestrelCeiling", HttpWorkloadPaths.Ceiling, 0, Unary(CeilingAsync)),
+        new("H1_Small", HttpWorkloadPaths.Small, 1, Unary(SmallAsync)),
+        new("H2_List100", HttpWorkloadPaths.List100, 100, Unary(List100Async)),
+        new("H3_Organization10k", HttpWorkloadPaths.Organization10k, 10_000, Unary((c, d, t) => GetAsync(c, HttpWorkloadData.Organization10k, v => v.Members?.Count ?? -1, d, t))),
+        new("H4_EchoPost1k", HttpWorkloadPaths.Echo, 1_000, Unary(EchoAsync)),
+        new("H5_Stream100k", HttpWorkloadPaths.Stream100k, 100_000, Unary(StreamAsync)),
+        .. Streaming(streamItems, roundTrips),
     ];
 
     /// <summary>Whether the request carries a body (H4).</summary>
     public bool IsPost => Id.StartsWith("H4_", StringComparison.Ordinal);
 
-    /// <summary>Whether the workload has gRPC peers (H1, H2, H5).</summary>
-    public bool HasGrpc => Id is "H1_Small" or "H2_List100" or "H5_Stream100k";
+    /// <summary>Whether the workload has gRPC peers (H1, H2, H5, H6, H7).</summary>
+    public bool HasGrpc => Id is "H1_Small" or "H2_List100" or "H5_Stream100k" || IsStreamingCall;
 
     /// <summary>The formats this workload runs with.</summary>
     public IReadOnlyList<HttpFormat> Formats => ExpectedItems == 0 ? [HttpFormat.None]
+        : IsBidirectional ? [HttpFormat.Pack, HttpFormat.Grpc, HttpFormat.GrpcCodeFirst]
         : HasGrpc ? [HttpFormat.Json, HttpFormat.Pack, HttpFormat.Grpc, HttpFormat.GrpcCodeFirst]
         : [HttpFormat.Json, HttpFormat.Pack];
+
+    /// <summary>
+    /// Whether the cell exists: gRPC and the bidirectional calls (H7) need HTTP/2 (on HTTP/1.1 a bidirectional call is
+    /// half-duplex, the upload first, which is not the workload), and H6's JSON peer is a minimal API only (MVC's JSON
+    /// input formatter would buffer the whole array before the action runs).
+    /// </summary>
+    public bool Runs(HttpFormat format, HttpApi api, Version protocol) =>
+        (protocol == HttpVersion.Version20 || (format is not (HttpFormat.Grpc or HttpFormat.GrpcCodeFirst) && !IsBidirectional))
+        && !(IsStreamingCall && format == HttpFormat.Json && api != HttpApi.Minimal);
 
     /// <summary>The response media type the server must send for <paramref name="format"/>.</summary>
     public string? ExpectedMediaType(HttpFormat format) => format switch
     {
         HttpFormat.Json => "application/json",
-        HttpFormat.Pack => Id.StartsWith("H5", StringComparison.Ordinal) ? PackMediaTypes.PackStream : PackMediaTypes.Pack,
+        HttpFormat.Pack => Id.StartsWith("H5", StringComparison.Ordinal) || IsBidirectional ? PackMediaTypes.PackStream : PackMediaTypes.Pack,
         HttpFormat.Grpc or HttpFormat.GrpcCodeFirst => "application/grpc",
         _ => null,
     };
@@ -82,6 +105,9 @@ public sealed record HttpWorkload(
     }
 
     private static CallContext Context(CancellationToken cancellationToken) => new(new CallOptions(cancellationToken: cancellationToken));
+
+    private static Func<HttpCellClient, bool, List<long>?, CancellationToken, Task<int>> Unary(Func<HttpCellClient, bool, CancellationToken, Task<int>> execute) =>
+        (client, deep, _, cancellationToken) => execute(client, deep, cancellationToken);
 
     private static async Task<int> CeilingAsync(HttpCellClient client, bool deep, CancellationToken cancellationToken)
     {

@@ -30,6 +30,15 @@ public static class HttpWorkloadPaths
     /// <summary>H5.</summary>
     public const string Stream100k = "stream100k";
 
+    /// <summary>H6: client streaming (the gRPC method of the same name, <c>Upload</c>).</summary>
+    public const string Upload = "upload";
+
+    /// <summary>H7_PingPong1k: bidirectional (gRPC <c>PingPong</c>).</summary>
+    public const string PingPong = "pingpong";
+
+    /// <summary>H7_Echo100k: bidirectional (gRPC <c>EchoStream</c>).</summary>
+    public const string EchoStream = "echostream";
+
     /// <summary>The Kestrel ceiling: an empty 200 straight from a request delegate, no MVC and no body.</summary>
     public const string Ceiling = "/ceiling";
 

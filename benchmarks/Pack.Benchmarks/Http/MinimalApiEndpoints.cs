@@ -1,5 +1,7 @@
 using Microsoft.AspNetCore.Builder;
+using System.Text.Json;
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Routing;
 using Pack.AspNetCore;
 using Pack.Benchmarks.Workloads;
@@ -7,10 +9,13 @@ using Pack.Benchmarks.Workloads;
 namespace Pack.Benchmarks.Http;
 
 /// <summary>
-/// H1–H5 as minimal APIs. Under <see cref="HttpWorkloadPaths.MinimalPack"/> the handlers answer with
-/// <see cref="PackResults.Ok{TValue}(TValue)"/> and bind Pack bodies with <see cref="PackBody{T}"/> (the Pack cells);
+/// H1–H7 as minimal APIs. Under <see cref="HttpWorkloadPaths.MinimalPack"/> the handlers answer with
+/// <see cref="PackResults.Ok{TValue}(TValue)"/> and bind Pack bodies with <see cref="PackBody{T}"/> (the Pack cells), and
+/// request streams with <see cref="PackStreamBody{T}"/> (H6, and H7 answering with <see cref="PackResults.Stream{T}"/>);
 /// under <see cref="HttpWorkloadPaths.MinimalJson"/> they return the value and bind the body as a plain minimal API does
-/// with System.Text.Json (the JSON cells), so that neither pays for the other's negotiation.
+/// with System.Text.Json (the JSON cells), so that neither pays for the other's negotiation. H6's JSON peer reads a JSON
+/// array upload item by item with <see cref="JsonSerializer.DeserializeAsyncEnumerable{TValue}(Stream, JsonSerializerOptions?, CancellationToken)"/>;
+/// H7 has no JSON peer.
 /// </summary>
 public static class MinimalApiEndpoints
 {
@@ -24,6 +29,13 @@ public static class MinimalApiEndpoints
         pack.MapGet(HttpWorkloadPaths.Organization, static (int members) => PackResults.Ok(HttpWorkloadData.Organization(members)));
         pack.MapPost(HttpWorkloadPaths.Echo, static (PackBody<Organization> organization) => PackResults.Ok(organization.Value));
         pack.MapGet(HttpWorkloadPaths.Stream100k, static () => PackResults.Ok(HttpWorkloadData.Stream100k.ToAsyncEnumerable()));
+        pack.MapPost(HttpWorkloadPaths.Upload, static async (PackStreamBody<Member> members, CancellationToken cancellationToken) =>
+            PackResults.Ok(await UploadSummary.SumAsync(members, cancellationToken).ConfigureAwait(false)))
+            .WithMetadata(new DisableRequestSizeLimitAttribute());
+        pack.MapPost(HttpWorkloadPaths.PingPong, static (PackStreamBody<SmallObject> items) => PackResults.Stream(items))
+            .WithMetadata(new DisableRequestSizeLimitAttribute());
+        pack.MapPost(HttpWorkloadPaths.EchoStream, static (PackStreamBody<Member> members) => PackResults.Stream(members))
+            .WithMetadata(new DisableRequestSizeLimitAttribute());
 
         var json = endpoints.MapGroup("/" + HttpWorkloadPaths.MinimalJson);
         json.MapGet(HttpWorkloadPaths.Small, static () => HttpWorkloadData.Small);
@@ -32,5 +44,8 @@ public static class MinimalApiEndpoints
         json.MapGet(HttpWorkloadPaths.Organization, static (int members) => HttpWorkloadData.Organization(members));
         json.MapPost(HttpWorkloadPaths.Echo, static (Organization organization) => organization);
         json.MapGet(HttpWorkloadPaths.Stream100k, static () => HttpWorkloadData.Stream100k.ToAsyncEnumerable());
+        json.MapPost(HttpWorkloadPaths.Upload, static (HttpRequest request, CancellationToken cancellationToken) =>
+            UploadSummary.SumAsync(JsonSerializer.DeserializeAsyncEnumerable<Member>(request.Body, JsonSerializerOptions.Web, cancellationToken), cancellationToken))
+            .WithMetadata(new DisableRequestSizeLimitAttribute());
     }
 }

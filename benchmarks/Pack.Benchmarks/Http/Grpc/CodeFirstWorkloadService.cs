@@ -17,4 +17,23 @@ public sealed class CodeFirstWorkloadService : ICodeFirstWorkloads
     /// <inheritdoc/>
     public IAsyncEnumerable<MemberContract> Stream100kAsync(EmptyContract request, CallContext context = default) =>
         HttpWorkloadData.Stream100kContracts.ToAsyncEnumerable();
+
+    /// <inheritdoc/>
+    public async ValueTask<UploadSummaryContract> UploadAsync(IAsyncEnumerable<MemberContract> members, CallContext context = default)
+    {
+        var summary = new UploadSummaryContract();
+        await foreach (var member in members.WithCancellation(context.CancellationToken).ConfigureAwait(false))
+        {
+            summary.Count++;
+            summary.Sum += member.Value;
+        }
+
+        return summary;
+    }
+
+    /// <inheritdoc/>
+    public IAsyncEnumerable<SmallObjectContract> PingPongAsync(IAsyncEnumerable<SmallObjectContract> items, CallContext context = default) => items;
+
+    /// <inheritdoc/>
+    public IAsyncEnumerable<MemberContract> EchoStreamAsync(IAsyncEnumerable<MemberContract> members, CallContext context = default) => members;
 }
