@@ -24,7 +24,9 @@ echo "== BenchmarkDotNet dry job, every benchmark"
 run --filter '*' --job dry --artifacts "$out"
 echo "== HTTP cells through the .NET client (server in its own process)"
 run --http --seconds 0.3 --warmup 0 --concurrency 2 --retries 0 --stream-items 2000 --round-trips 50 --out "$out/http"
-python3 benchmarks/http_summary.py "$out/http/http-load.md"
+if command -v python3 >/dev/null 2>&1; then
+  python3 benchmarks/http_summary.py "$out/http/http-load.md"
+fi
 echo "== H3 large-response memory mode (small sizes)"
 run --memory --members 1000,20000 --requests 1 --out "$out/http"
 echo "== W4 size and compression table (small size)"
