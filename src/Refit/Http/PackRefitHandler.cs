@@ -1,4 +1,5 @@
 using Pack.Client;
+using Pack.Schema;
 
 namespace Pack.Refit;
 
@@ -61,9 +62,15 @@ public sealed class PackRefitHandler : DelegatingHandler
             && content is not PackResponseContent
             && PackAccept.Classify(content) is PackMediaKind.Pack or PackMediaKind.PackStream)
         {
-            // The inner handlers, not the whole client: an invoker over them cannot loop back through this handler.
-            _schemaClient ??= new HttpMessageInvoker(InnerHandler!, disposeHandler: false);
-            response.Content = new PackResponseContent(content, new PackResponseSchema(response, _schemaClient));
+            PackResponseSchema? schema = null;
+            if (response.Headers.NonValidated.Contains(PackSchema.HeaderName))
+            {
+                // The inner handlers, not the whole client: an invoker over them cannot loop back through this handler.
+                _schemaClient ??= new HttpMessageInvoker(InnerHandler!, disposeHandler: false);
+                schema = new PackResponseSchema(response, _schemaClient);
+            }
+
+            response.Content = new PackResponseContent(content, schema);
         }
     }
 }

@@ -8,7 +8,7 @@ internal sealed class PackResponseContent : HttpContent
 {
     private readonly HttpContent _inner;
 
-    internal PackResponseContent(HttpContent inner, PackResponseSchema schema)
+    internal PackResponseContent(HttpContent inner, PackResponseSchema? schema)
     {
         _inner = inner;
         Schema = schema;
@@ -18,8 +18,8 @@ internal sealed class PackResponseContent : HttpContent
         }
     }
 
-    /// <summary>The response, for its <c>Pack-Schema</c> header, and the invoker that fetches the server's schema.</summary>
-    internal PackResponseSchema Schema { get; }
+    /// <summary>The response, for its <c>Pack-Schema</c> header, and the invoker that fetches the server's schema; <see langword="null"/> without the header.</summary>
+    internal PackResponseSchema? Schema { get; }
 
     protected override async Task<Stream> CreateContentReadStreamAsync(CancellationToken cancellationToken)
     {
