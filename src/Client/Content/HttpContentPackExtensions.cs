@@ -29,7 +29,7 @@ public static class HttpContentPackExtensions
     public static Task<T?> ReadFromPackAsync<T>(this HttpContent content, PackSerializerOptions? options, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(content);
-        return ReadCoreAsync<T>(content, PackClientOptions.WithSerializerOptions(options, request: null), statusCode: null, cancellationToken).AsTask();
+        return ReadCoreAsync<T>(content, PackClientOptions.WithSerializerOptions(options, request: null), statusCode: null, response: null, schemaClient: null, cancellationToken).AsTask();
     }
 
     /// <summary>Reads the content as a <typeparamref name="T"/>, with the Pack and JSON options of <paramref name="clientOptions"/>.</summary>
@@ -44,7 +44,33 @@ public static class HttpContentPackExtensions
     public static Task<T?> ReadFromPackAsync<T>(this HttpContent content, PackClientOptions? clientOptions, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(content);
-        return ReadCoreAsync<T>(content, clientOptions ?? PackClientOptions.Default, statusCode: null, cancellationToken).AsTask();
+        return ReadCoreAsync<T>(content, clientOptions ?? PackClientOptions.Default, statusCode: null, response: null, schemaClient: null, cancellationToken).AsTask();
+    }
+
+    /// <summary>
+    /// Reads the content of <paramref name="responseSchema"/>'s response as a <typeparamref name="T"/>, after checking the
+    /// response's <c>Pack-Schema</c> header against <typeparamref name="T"/> (docs/schema.md §5.1).
+    /// </summary>
+    /// <typeparam name="T">The type to read.</typeparam>
+    /// <param name="content">The content to read: the response's, or a wrapper around it.</param>
+    /// <param name="responseSchema">The response and the client that fetches the server's schema; <see langword="null"/> reads unchecked.</param>
+    /// <param name="clientOptions">The Pack and JSON options and the check's options, or <see langword="null"/> for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the check and the read.</param>
+    /// <returns>The value; see <see cref="ReadFromPackAsync{T}(HttpContent, PackSerializerOptions?, CancellationToken)"/>.</returns>
+    /// <exception cref="PackSchemaMismatchException">The server's contract cannot be read as <typeparamref name="T"/> (for a Pack stream, as its item type); nothing was read.</exception>
+    /// <exception cref="NotSupportedException">The content type is neither Pack, a Pack stream nor JSON.</exception>
+    /// <exception cref="PackContentException">The body is malformed or does not fit <typeparamref name="T"/>.</exception>
+    /// <exception cref="Streaming.PackStreamException">The Pack stream ended with an error frame from the server.</exception>
+    public static Task<T?> ReadFromPackAsync<T>(this HttpContent content, PackResponseSchema? responseSchema, PackClientOptions? clientOptions, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(content);
+        return ReadCoreAsync<T>(
+            content,
+            clientOptions ?? PackClientOptions.Default,
+            responseSchema?.Response.StatusCode,
+            responseSchema?.Response,
+            responseSchema?.SchemaClient,
+            cancellationToken).AsTask();
     }
 
     /// <inheritdoc cref="ReadFromPackAsync{T}(HttpContent, PackSerializerOptions?, CancellationToken)"/>
@@ -66,7 +92,7 @@ public static class HttpContentPackExtensions
     public static IAsyncEnumerable<T?> ReadFromPackAsAsyncEnumerable<T>(this HttpContent content, PackSerializerOptions? options, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(content);
-        return ReadSequenceCoreAsync<T>(content, PackClientOptions.WithSerializerOptions(options, request: null), cancellationToken);
+        return ReadSequenceCoreAsync<T>(content, PackClientOptions.WithSerializerOptions(options, request: null), response: null, schemaClient: null, cancellationToken);
     }
 
     /// <summary>Reads the content as a sequence of <typeparamref name="T"/>, with the Pack and JSON options of <paramref name="clientOptions"/>.</summary>
@@ -78,14 +104,38 @@ public static class HttpContentPackExtensions
     public static IAsyncEnumerable<T?> ReadFromPackAsAsyncEnumerable<T>(this HttpContent content, PackClientOptions? clientOptions, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(content);
-        return ReadSequenceCoreAsync<T>(content, clientOptions ?? PackClientOptions.Default, cancellationToken);
+        return ReadSequenceCoreAsync<T>(content, clientOptions ?? PackClientOptions.Default, response: null, schemaClient: null, cancellationToken);
+    }
+
+    /// <summary>
+    /// Reads the content of <paramref name="responseSchema"/>'s response as a sequence of <typeparamref name="T"/>, after
+    /// checking the response's <c>Pack-Schema</c> header against the item type (docs/schema.md §5.1) before the first item.
+    /// </summary>
+    /// <typeparam name="T">The type of the items.</typeparam>
+    /// <param name="content">The content to read: the response's, or a wrapper around it or its stream.</param>
+    /// <param name="responseSchema">The response and the client that fetches the server's schema; <see langword="null"/> reads unchecked.</param>
+    /// <param name="clientOptions">The Pack and JSON options and the check's options, or <see langword="null"/> for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the check and the enumeration.</param>
+    /// <returns>The items; see <see cref="ReadFromPackAsAsyncEnumerable{T}(HttpContent, PackSerializerOptions?, CancellationToken)"/>.</returns>
+    /// <exception cref="PackSchemaMismatchException">The server's contract cannot be read as <typeparamref name="T"/>; no item was read.</exception>
+    public static IAsyncEnumerable<T?> ReadFromPackAsAsyncEnumerable<T>(this HttpContent content, PackResponseSchema? responseSchema, PackClientOptions? clientOptions, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(content);
+        return ReadSequenceCoreAsync<T>(content, clientOptions ?? PackClientOptions.Default, responseSchema?.Response, responseSchema?.SchemaClient, cancellationToken);
     }
 
     /// <inheritdoc cref="ReadFromPackAsAsyncEnumerable{T}(HttpContent, PackSerializerOptions?, CancellationToken)"/>
     public static IAsyncEnumerable<T?> ReadFromPackAsAsyncEnumerable<T>(this HttpContent content, CancellationToken cancellationToken = default) =>
         ReadFromPackAsAsyncEnumerable<T>(content, options: null, cancellationToken);
 
-    internal static async ValueTask<T?> ReadCoreAsync<T>(HttpContent content, PackClientOptions options, HttpStatusCode? statusCode, CancellationToken cancellationToken)
+    /// <summary>Reads <paramref name="content"/>; given the <paramref name="response"/> and a <paramref name="schemaClient"/>, after checking its <c>Pack-Schema</c>.</summary>
+    internal static async ValueTask<T?> ReadCoreAsync<T>(
+        HttpContent content,
+        PackClientOptions options,
+        HttpStatusCode? statusCode,
+        HttpResponseMessage? response,
+        HttpMessageInvoker? schemaClient,
+        CancellationToken cancellationToken)
     {
         if (content.Headers.ContentLength == 0)
         {
@@ -98,8 +148,8 @@ public static class HttpContentPackExtensions
             throw UnsupportedContentType(content);
         }
 
-        var collect = kind == PackMediaKind.PackStream ? PackStreamCollector.Get(typeof(T)) : null;
-        if (kind == PackMediaKind.PackStream && collect is null)
+        var collector = kind == PackMediaKind.PackStream ? PackStreamCollector.Get(typeof(T)) : null;
+        if (kind == PackMediaKind.PackStream && collector is null)
         {
             throw new PackContentException(
                 $"The response is a Pack stream ({PackMediaTypes.PackStream}), which reads as an array or a collection of its items; "
@@ -107,6 +157,12 @@ public static class HttpContentPackExtensions
                 statusCode,
                 RawContentType(content),
                 innerException: null);
+        }
+
+        if (kind is PackMediaKind.Pack or PackMediaKind.PackStream)
+        {
+            // Before a byte of the body is decoded: a stream's header describes its items.
+            await ResponseSchemaCheck.EnsureReadableAsync(collector?.ItemType ?? typeof(T), response, schemaClient, options, cancellationToken).ConfigureAwait(false);
         }
 
         Stream stream = await content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
@@ -126,7 +182,7 @@ public static class HttpContentPackExtensions
                 return kind switch
                 {
                     PackMediaKind.Pack => await PackSerializer.DeserializeAsync<T>(stream, options.SerializerOptions, cancellationToken).ConfigureAwait(false),
-                    PackMediaKind.PackStream => (T?)await collect!(stream, options.SerializerOptions, cancellationToken).ConfigureAwait(false),
+                    PackMediaKind.PackStream => (T?)await collector!.Value.Collect(stream, options.SerializerOptions, cancellationToken).ConfigureAwait(false),
                     _ => await JsonSerializer.DeserializeAsync(stream, JsonTypeInfos.Get<T>(options.JsonSerializerOptions), cancellationToken).ConfigureAwait(false),
                 };
             }
@@ -141,9 +197,11 @@ public static class HttpContentPackExtensions
         }
     }
 
-    private static async IAsyncEnumerable<T?> ReadSequenceCoreAsync<T>(
+    internal static async IAsyncEnumerable<T?> ReadSequenceCoreAsync<T>(
         HttpContent content,
         PackClientOptions options,
+        HttpResponseMessage? response,
+        HttpMessageInvoker? schemaClient,
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         if (content.Headers.ContentLength == 0)
@@ -161,6 +219,12 @@ public static class HttpContentPackExtensions
         bool readToEnd = false;
         try
         {
+            if (kind != PackMediaKind.Json)
+            {
+                // Before the first item; a whole Pack array was written as a list of the items.
+                await ResponseSchemaCheck.EnsureReadableAsync(kind == PackMediaKind.PackStream ? typeof(T) : typeof(T?[]), response, schemaClient, options, cancellationToken).ConfigureAwait(false);
+            }
+
             IAsyncEnumerable<T?> items = kind switch
             {
                 PackMediaKind.PackStream => PackStream.ReadAsync<T>(stream, options.SerializerOptions, cancellationToken),

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using Pack.Schema;
 
 namespace Pack.Client;
 
@@ -28,6 +29,42 @@ public sealed class PackClientOptions
         get;
         set => field = value ?? throw new ArgumentNullException(nameof(value));
     } = JsonTypeInfos.Web;
+
+    /// <summary>
+    /// Whether a response's <c>Pack-Schema</c> header is checked against the type it is read with before it is read
+    /// (docs/schema.md §5.1). Default <see langword="true"/>; <see langword="false"/> reads every response unchecked.
+    /// </summary>
+    /// <remarks>
+    /// An equal fingerprint costs a comparison and a fingerprint already judged a dictionary lookup; a new one is checked
+    /// against the server's schema set, fetched from <see cref="SchemaPath"/> once per server and kept. An incompatible
+    /// contract throws <see cref="PackSchemaMismatchException"/>. Under Native AOT the check is skipped.
+    /// </remarks>
+    public bool CheckResponseSchema { get; set; } = true;
+
+    /// <summary>
+    /// Where the server serves its schema set (its <c>MapPackSchema</c> route): a path resolved against each request's URI,
+    /// default <see cref="PackSchema.DefaultEndpointPath"/> (<c>/pack/schema</c>), or an absolute URI.
+    /// </summary>
+    /// <exception cref="ArgumentException">The value is empty or not a URI.</exception>
+    public string SchemaPath
+    {
+        get;
+        set
+        {
+            ArgumentException.ThrowIfNullOrEmpty(value);
+            field = Uri.TryCreate(value, UriKind.RelativeOrAbsolute, out _)
+                ? value
+                : throw new ArgumentException($"'{value}' is neither a path nor an absolute URI.", nameof(value));
+        }
+    } = PackSchema.DefaultEndpointPath;
+
+    /// <summary>
+    /// What to do when a response's <c>Pack-Schema</c> differs from the reader's and the server's schema cannot be obtained
+    /// (no schema endpoint, a network error, a malformed set, a set without that fingerprint). Default
+    /// <see cref="PackSchemaUnavailableBehavior.Read"/>: the header alone only says the bytes differ, mostly by an appended
+    /// member, and the schema endpoint is optional, so failing would break calls that worked before the check existed.
+    /// </summary>
+    public PackSchemaUnavailableBehavior SchemaUnavailable { get; set; } = PackSchemaUnavailableBehavior.Read;
 
     /// <summary>The defaults: <see cref="PackSerializerOptions.Default"/> and <see cref="JsonSerializerOptions.Web"/>.</summary>
     internal static PackClientOptions Default { get; } = new();
@@ -65,6 +102,13 @@ public sealed class PackClientOptions
         var resolved = Resolve(perCall: null, request);
         return serializerOptions is null || ReferenceEquals(serializerOptions, resolved.SerializerOptions)
             ? resolved
-            : new PackClientOptions { SerializerOptions = serializerOptions, JsonSerializerOptions = resolved.JsonSerializerOptions };
+            : new PackClientOptions
+            {
+                SerializerOptions = serializerOptions,
+                JsonSerializerOptions = resolved.JsonSerializerOptions,
+                CheckResponseSchema = resolved.CheckResponseSchema,
+                SchemaPath = resolved.SchemaPath,
+                SchemaUnavailable = resolved.SchemaUnavailable,
+            };
     }
 }

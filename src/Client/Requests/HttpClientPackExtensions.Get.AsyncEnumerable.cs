@@ -60,7 +60,8 @@ public static partial class HttpClientPackExtensions
         using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
         await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
 
-        await foreach (TValue? item in response.Content.ReadFromPackAsAsyncEnumerable<TValue>(clientOptions ?? PackClientOptions.WithSerializerOptions(options, response.RequestMessage), cancellationToken).ConfigureAwait(false))
+        var resolved = clientOptions ?? PackClientOptions.WithSerializerOptions(options, response.RequestMessage);
+        await foreach (TValue? item in HttpContentPackExtensions.ReadSequenceCoreAsync<TValue>(response.Content, resolved, response, client, cancellationToken).ConfigureAwait(false))
         {
             yield return item;
         }

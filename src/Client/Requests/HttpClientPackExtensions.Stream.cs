@@ -202,7 +202,7 @@ public static partial class HttpClientPackExtensions
         var token = timeout?.Token ?? cancellationToken;
         using HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value, PackStreamContent.Create(items, options));
         using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
-        return await ReadResultAsync<TResult>(response, options, clientOptions: null, token).ConfigureAwait(false);
+        return await ReadResultAsync<TResult>(client, response, options, clientOptions: null, token).ConfigureAwait(false);
     }
 
     private static async IAsyncEnumerable<TOut?> StreamBothWaysAsync<TIn, TOut>(
@@ -216,7 +216,8 @@ public static partial class HttpClientPackExtensions
         using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
         await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
 
-        await foreach (TOut? item in response.Content.ReadFromPackAsAsyncEnumerable<TOut>(PackClientOptions.WithSerializerOptions(options, response.RequestMessage), cancellationToken).ConfigureAwait(false))
+        var resolved = PackClientOptions.WithSerializerOptions(options, response.RequestMessage);
+        await foreach (TOut? item in HttpContentPackExtensions.ReadSequenceCoreAsync<TOut>(response.Content, resolved, response, client, cancellationToken).ConfigureAwait(false))
         {
             yield return item;
         }

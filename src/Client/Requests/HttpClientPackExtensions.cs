@@ -40,7 +40,7 @@ public static partial class HttpClientPackExtensions
         var token = timeout?.Token ?? cancellationToken;
         using HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value);
         using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
-        return await ReadResultAsync<TValue>(response, options, clientOptions, token).ConfigureAwait(false);
+        return await ReadResultAsync<TValue>(client, response, options, clientOptions, token).ConfigureAwait(false);
     }
 
     private static Task<HttpResponseMessage> SendAsPackAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
@@ -60,7 +60,7 @@ public static partial class HttpClientPackExtensions
         using var timeout = LinkTimeout(client, cancellationToken);
         var token = timeout?.Token ?? cancellationToken;
         using HttpResponseMessage response = await SendWithJsonFallbackAsync(client, method, requestUri, value, options, clientOptions, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
-        return await ReadResultAsync<TResult>(response, options, clientOptions, token).ConfigureAwait(false);
+        return await ReadResultAsync<TResult>(client, response, options, clientOptions, token).ConfigureAwait(false);
     }
 
     private static async Task<HttpResponseMessage> SendWithJsonFallbackAsync<TValue>(
@@ -89,7 +89,7 @@ public static partial class HttpClientPackExtensions
     }
 
     // ValueTasks, so that a body already buffered with the headers (a small response) is read without a Task per level.
-    private static async ValueTask<TResult?> ReadResultAsync<TResult>(HttpResponseMessage response, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
+    private static async ValueTask<TResult?> ReadResultAsync<TResult>(HttpClient client, HttpResponseMessage response, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
     {
         await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
         if (response.StatusCode == HttpStatusCode.NoContent)
@@ -99,7 +99,8 @@ public static partial class HttpClientPackExtensions
 
         // Per-call options win; otherwise those PackNegotiationHandler recorded for this client, then the defaults.
         PackClientOptions resolved = clientOptions ?? PackClientOptions.WithSerializerOptions(options, response.RequestMessage);
-        return await HttpContentPackExtensions.ReadCoreAsync<TResult>(response.Content, resolved, response.StatusCode, cancellationToken).ConfigureAwait(false);
+        // The client fetches the server's schema set when the response's Pack-Schema is one it has not judged yet.
+        return await HttpContentPackExtensions.ReadCoreAsync<TResult>(response.Content, resolved, response.StatusCode, response, client, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>

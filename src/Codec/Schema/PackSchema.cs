@@ -18,6 +18,9 @@ public sealed partial class PackSchema
     /// <summary>The response header that carries the wire fingerprint of a Pack body's declared type (docs/schema.md §5).</summary>
     public const string HeaderName = "Pack-Schema";
 
+    /// <summary>The path at which a server serves its schema set by default, and where a client looks for it (docs/schema.md §5).</summary>
+    public const string DefaultEndpointPath = "/pack/schema";
+
     private static readonly ConcurrentDictionary<Type, PackSchema> Cache = new();
 
     private string? contractText;

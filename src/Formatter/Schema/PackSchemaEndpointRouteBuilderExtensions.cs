@@ -19,7 +19,7 @@ public static class PackSchemaEndpointRouteBuilderExtensions
         "A schema is built through the run-time contract of each endpoint type, which Native AOT cannot build.";
 
     /// <summary>The default route of <see cref="MapPackSchema"/>.</summary>
-    public const string DefaultPattern = "/pack/schema";
+    public const string DefaultPattern = PackSchema.DefaultEndpointPath;
 
     /// <summary>
     /// Serves, as a schema set (docs/schema.md §2.4), the schema of every type an endpoint of the app reads or writes as

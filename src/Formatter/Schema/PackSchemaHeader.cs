@@ -7,8 +7,8 @@ using Pack.Schema;
 namespace Pack.AspNetCore;
 
 /// <summary>
-/// Adds <see cref="PackSchema.HeaderName"/> (the wire fingerprint of the body's declared type, docs/schema.md §5) to a
-/// Pack response. The fingerprint is computed once per type and cached; a type whose schema cannot be computed (Pack
+/// Adds <see cref="PackSchema.HeaderName"/> (the wire fingerprint of the body's declared type, or of a Pack stream's item
+/// type, docs/schema.md §5) to a Pack response. The fingerprint is computed once per type and cached; a type whose schema cannot be computed (Pack
 /// does not support it, or the app runs under Native AOT, where <see cref="PackSchema.For"/> needs reflection that is
 /// not there) gets no header, never an error.
 /// </summary>

@@ -66,6 +66,9 @@ internal static partial class PackStreamResponseWriter
             return;
         }
 
+        // The items' contract, in the headers the first flush sends: a client checks it before it reads the first item.
+        PackSchemaHeader.Add(response, typeof(T));
+
         // The producer gets its own token, canceled whenever it is stopped before its end (the client went away, a
         // flush failed), before it is disposed, so it always hears of it. Without that, a flush that reports a closed
         // response (HTTP/2 completes it as soon as the client resets the stream, before RequestAborted is signalled)

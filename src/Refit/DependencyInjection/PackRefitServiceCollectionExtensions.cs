@@ -1,4 +1,5 @@
 using Pack;
+using Pack.Client;
 using Pack.Refit;
 using Refit;
 
@@ -19,18 +20,26 @@ public static class PackRefitServiceCollectionExtensions
     /// serializer is already a <see cref="PackContentSerializer"/>; replacing it turns Pack off for this client.
     /// </param>
     /// <param name="packOptions">The Pack options, or <see langword="null"/> for <see cref="PackSerializerOptions.Default"/>.</param>
+    /// <param name="configureOptions">
+    /// Configures the client's <see cref="PackClientOptions"/>: the check of responses' <c>Pack-Schema</c>
+    /// (<see cref="PackClientOptions.CheckResponseSchema"/> turns it off), the JSON options for JSON responses, and the
+    /// Pack options, which start as <paramref name="packOptions"/>.
+    /// </param>
     /// <returns>The client builder, to chain <c>ConfigureHttpClient</c>, resilience handlers, <c>AddHttpMessageHandler</c> and so on.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="services"/> is <see langword="null"/>.</exception>
     public static IHttpClientBuilder AddPackRefitClient<TApi>(
         this IServiceCollection services,
         Action<HttpClient>? configureClient = null,
         Action<RefitSettings>? configureSettings = null,
-        PackSerializerOptions? packOptions = null)
+        PackSerializerOptions? packOptions = null,
+        Action<PackClientOptions>? configureOptions = null)
         where TApi : class
     {
         ArgumentNullException.ThrowIfNull(services);
 
-        var settings = new RefitSettings { ContentSerializer = new PackContentSerializer(packOptions) };
+        var clientOptions = new PackClientOptions { SerializerOptions = packOptions };
+        configureOptions?.Invoke(clientOptions);
+        var settings = new RefitSettings { ContentSerializer = new PackContentSerializer(clientOptions) };
         configureSettings?.Invoke(settings);
 
         IHttpClientBuilder builder = services.AddRefitGeneratedClient<TApi>(settings);

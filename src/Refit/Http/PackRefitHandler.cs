@@ -1,4 +1,5 @@
 using Pack.Client;
+using Pack.Schema;
 
 namespace Pack.Refit;
 
@@ -13,12 +14,19 @@ namespace Pack.Refit;
 /// Refit opens on it carries the media type along.
 /// </para>
 /// <para>
+/// Its <c>Pack-Schema</c> header, a response header the serializer cannot see, rides along too, with an invoker over
+/// this handler's inner handlers, so <see cref="PackContentSerializer"/> checks it before it reads (docs/schema.md §5.1)
+/// and fetches the server's schema, when it has to, through the same handlers.
+/// </para>
+/// <para>
 /// <c>AddPackRefitClient</c> adds it. Without DI, set <see cref="DelegatingHandler.InnerHandler"/> yourself:
 /// <c>new HttpClient(new PackRefitHandler { InnerHandler = new SocketsHttpHandler() })</c>.
 /// </para>
 /// </remarks>
 public sealed class PackRefitHandler : DelegatingHandler
 {
+    private HttpMessageInvoker? _schemaClient;
+
     /// <inheritdoc/>
     protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
@@ -46,7 +54,7 @@ public sealed class PackRefitHandler : DelegatingHandler
         }
     }
 
-    private static void TagPackContent(HttpResponseMessage response)
+    private void TagPackContent(HttpResponseMessage response)
     {
         // Error bodies (problem+json) and JSON are left as they are: Refit's exception factory and the JSON path read them.
         if (response.IsSuccessStatusCode
@@ -54,7 +62,15 @@ public sealed class PackRefitHandler : DelegatingHandler
             && content is not PackResponseContent
             && PackAccept.Classify(content) is PackMediaKind.Pack or PackMediaKind.PackStream)
         {
-            response.Content = new PackResponseContent(content);
+            PackResponseSchema? schema = null;
+            if (response.Headers.NonValidated.Contains(PackSchema.HeaderName))
+            {
+                // The inner handlers, not the whole client: an invoker over them cannot loop back through this handler.
+                _schemaClient ??= new HttpMessageInvoker(InnerHandler!, disposeHandler: false);
+                schema = new PackResponseSchema(response, _schemaClient);
+            }
+
+            response.Content = new PackResponseContent(content, schema);
         }
     }
 }

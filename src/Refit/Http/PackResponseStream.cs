@@ -1,10 +1,14 @@
+using Pack.Client;
+
 namespace Pack.Refit;
 
-/// <summary>A response body stream, passed through unchanged, that remembers the media type of its response.</summary>
+/// <summary>A response body stream, passed through unchanged, that remembers the media type and schema of its response.</summary>
 /// <remarks>Reads, including a cancelled pending read (how Pack.Client aborts an abandoned stream), go to the inner stream.</remarks>
-internal sealed class PackResponseStream(Stream inner, string mediaType) : Stream
+internal sealed class PackResponseStream(Stream inner, string mediaType, PackResponseSchema? schema) : Stream
 {
     internal string MediaType { get; } = mediaType;
+
+    internal PackResponseSchema? Schema { get; } = schema;
 
     public override bool CanRead => inner.CanRead;
 

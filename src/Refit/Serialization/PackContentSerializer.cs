@@ -28,6 +28,7 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
 {
     private readonly PackSerializerOptions? _packOptions;
     private readonly JsonSerializerOptions? _jsonOptions;
+    private readonly PackClientOptions _clientOptions;
 
     /// <summary>Creates a serializer with <see cref="PackSerializerOptions.Default"/> and, for JSON responses, the web defaults.</summary>
     public PackContentSerializer()
@@ -45,6 +46,22 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
     {
         _packOptions = packOptions;
         _jsonOptions = jsonOptions;
+        _clientOptions = new PackClientOptions { SerializerOptions = packOptions, JsonSerializerOptions = jsonOptions ?? JsonTypeInfos.Web };
+    }
+
+    /// <summary>
+    /// Creates a serializer with a client's options: the Pack options, the options for JSON responses, and those of the
+    /// response schema check (<see cref="PackClientOptions.CheckResponseSchema"/>, <see cref="PackClientOptions.SchemaPath"/>,
+    /// <see cref="PackClientOptions.SchemaUnavailable"/>).
+    /// </summary>
+    /// <param name="clientOptions">The options; treat them as read-only from now on.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="clientOptions"/> is <see langword="null"/>.</exception>
+    public PackContentSerializer(PackClientOptions clientOptions)
+    {
+        ArgumentNullException.ThrowIfNull(clientOptions);
+        _packOptions = clientOptions.SerializerOptions;
+        _jsonOptions = clientOptions.JsonSerializerOptions;
+        _clientOptions = clientOptions;
     }
 
     /// <inheritdoc/>
@@ -59,7 +76,9 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
 
     /// <inheritdoc/>
     /// <remarks>
-    /// Pack, a Pack stream and JSON are read by <c>Pack.Client</c>. Refit also calls this with the error body it kept as
+    /// Pack, a Pack stream and JSON are read by <c>Pack.Client</c>, a Pack response tagged by <see cref="PackRefitHandler"/>
+    /// after its <c>Pack-Schema</c> header has been checked against <typeparamref name="T"/> (docs/schema.md §5.1; an
+    /// incompatible contract throws <see cref="PackSchemaMismatchException"/>). Refit also calls this with the error body it kept as
     /// text (<see cref="ApiException.GetContentAsAsync{T}"/> wraps <see cref="ApiException.Content"/> in a
     /// <c>text/plain</c> <see cref="StringContent"/>); errors are <c>application/problem+json</c>, so that text is read as JSON.
     /// </remarks>
@@ -74,7 +93,7 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
 
         return kind == PackMediaKind.Other && content is StringContent
             ? content.ReadFromJsonAsync(JsonTypeInfos.Get<T>(_jsonOptions ?? JsonTypeInfos.Web), cancellationToken)
-            : content.ReadFromPackAsync<T>(_packOptions, cancellationToken);
+            : content.ReadFromPackAsync<T>((content as PackResponseContent)?.Schema, _clientOptions, cancellationToken);
     }
 
     /// <inheritdoc/>
@@ -90,15 +109,18 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
     /// Refit picks <paramref name="format"/> from the <c>Content-Type</c> and knows only JSON framings, so it is ignored
     /// for a response tagged by <see cref="PackRefitHandler"/>: a Pack stream is yielded frame by frame (an error frame
     /// raises <see cref="Streaming.PackStreamException"/>), a whole Pack array item by item, and a JSON array element by
-    /// element. Without that handler the body is read as <paramref name="format"/> says, which must be a JSON array.
+    /// element, after the response's <c>Pack-Schema</c> has been checked against <typeparamref name="T"/> (before the first
+    /// item). Without that handler the body is read as <paramref name="format"/> says, which must be a JSON array.
     /// </remarks>
     public IAsyncEnumerable<T?> DeserializeStreamAsync<T>(Stream stream, StreamingContentFormat format, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(stream);
         string mediaType;
+        PackResponseSchema? schema = null;
         if (stream is PackResponseStream tagged)
         {
             mediaType = tagged.MediaType;
+            schema = tagged.Schema;
         }
         else if (format == StreamingContentFormat.JsonArray)
         {
@@ -110,17 +132,17 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
                 $"PackContentSerializer reads Pack streams and JSON arrays, not '{format}'. Use Refit's SystemTextJsonContentSerializer for that endpoint.");
         }
 
-        return ReadStreamAsync<T>(stream, mediaType, cancellationToken);
+        return ReadStreamAsync<T>(stream, mediaType, schema, cancellationToken);
     }
 
-    private async IAsyncEnumerable<T?> ReadStreamAsync<T>(Stream stream, string mediaType, [EnumeratorCancellation] CancellationToken cancellationToken)
+    private async IAsyncEnumerable<T?> ReadStreamAsync<T>(Stream stream, string mediaType, PackResponseSchema? schema, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         // Pack.Client reads a sequence from HttpContent; the stream is the response body Refit opened, wrapped without a copy.
         using var content = new StreamContent(stream);
         content.Headers.ContentType = new MediaTypeHeaderValue(mediaType);
         IAsyncEnumerable<T?> items = _jsonOptions is not null && PackAccept.Classify(mediaType) == PackMediaKind.Json
             ? JsonSerializer.DeserializeAsyncEnumerable(stream, JsonTypeInfos.Get<T>(_jsonOptions), cancellationToken)
-            : content.ReadFromPackAsAsyncEnumerable<T>(_packOptions, cancellationToken);
+            : content.ReadFromPackAsAsyncEnumerable<T>(schema, _clientOptions, cancellationToken);
         await foreach (T? item in items.ConfigureAwait(false))
         {
             yield return item;

@@ -27,6 +27,21 @@ public sealed class PackSchemaHeaderTests
     }
 
     [Theory]
+    [InlineData("/api/organizations/members/failing")]
+    [InlineData("/minimal/members?count=2")]
+    public async Task Get_PackStreamResponse_CarriesTheWireFingerprintOfTheItemType(string path)
+    {
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1);
+        using var client = host.CreateClient();
+
+        using var response = await client.SendAsync(PackHttp.Get(path, PackMediaTypes.PackStream), HttpCompletionOption.ResponseHeadersRead);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(PackMediaTypes.PackStream, response.Content.Headers.ContentType?.MediaType);
+        Assert.Equal([PackSchema.For(typeof(Member)).WireFingerprint], response.Headers.GetValues(PackSchema.HeaderName));
+    }
+
+    [Theory]
     [InlineData("/api/organizations/7")]
     [InlineData("/minimal/organizations/7")]
     public async Task Get_JsonResponse_HasNoPackSchemaHeader(string path)

@@ -1,0 +1,59 @@
+using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
+using Pack.Schema;
+
+namespace Pack.Client;
+
+/// <summary>
+/// A type the client reads with: its schema and wire fingerprint, built once, and the verdicts on the other fingerprints
+/// it has met (docs/schema.md §5.1, steps 1 and 4).
+/// </summary>
+internal sealed class ReaderContract
+{
+    private static readonly ConcurrentDictionary<Type, ReaderContract> Contracts = new();
+
+    // A fingerprint fixes the bytes, so a verdict never goes stale; a server cannot make this grow past the number of
+    // fingerprints its schema endpoints serve, because only a served schema yields a verdict.
+    private readonly ConcurrentDictionary<string, SchemaVerdict> _verdicts = new(StringComparer.Ordinal);
+
+    private ReaderContract(Type type, PackSchema? schema)
+    {
+        Type = type;
+        Schema = schema;
+        Fingerprint = schema?.WireFingerprint;
+    }
+
+    public Type Type { get; }
+
+    /// <summary>The schema, or <see langword="null"/> when it cannot be built (an unsupported type): then nothing is checked.</summary>
+    public PackSchema? Schema { get; }
+
+    /// <summary>The wire fingerprint of <see cref="Schema"/>.</summary>
+    public string? Fingerprint { get; }
+
+    /// <summary>The contract of <paramref name="type"/>. Only called when <see cref="System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"/>.</summary>
+    public static ReaderContract Get(Type type) =>
+        Contracts.TryGetValue(type, out var known) ? known : Contracts.GetOrAdd(type, static t => new ReaderContract(t, Build(t)));
+
+    public bool TryGetVerdict(string fingerprint, [NotNullWhen(true)] out SchemaVerdict? verdict) =>
+        _verdicts.TryGetValue(fingerprint, out verdict);
+
+    public SchemaVerdict AddVerdict(string fingerprint, IReadOnlyList<PackSchemaViolation> violations) =>
+        _verdicts.GetOrAdd(fingerprint, new SchemaVerdict(this, fingerprint, violations));
+
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
+        "Only called when RuntimeFeature.IsDynamicCodeSupported, which is false under Native AOT; there nothing is checked.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
+        "The type is the one the caller reads with, which the serializer already keeps; a type the schema builder cannot describe is read unchecked.")]
+    private static PackSchema? Build(Type type)
+    {
+        try
+        {
+            return PackSchema.For(type);
+        }
+        catch (NotSupportedException)
+        {
+            return null;
+        }
+    }
+}

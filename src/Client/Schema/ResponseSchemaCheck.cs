@@ -1,0 +1,100 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Net.Http.Headers;
+using System.Runtime.CompilerServices;
+using Pack.Schema;
+
+namespace Pack.Client;
+
+/// <summary>
+/// Checks a response's <c>Pack-Schema</c> header against the type the body is read with, before it is read
+/// (docs/schema.md §5.1). A matching fingerprint costs a comparison, a judged one a dictionary lookup; only a new one
+/// goes to the server's schema endpoint.
+/// </summary>
+internal static class ResponseSchemaCheck
+{
+    /// <summary>Completes when the body may be read; throws <see cref="PackSchemaMismatchException"/> when it must not.</summary>
+    /// <param name="readerType">The type the body, or each stream item, is decoded with.</param>
+    /// <param name="response">The response, or <see langword="null"/> when only its content is at hand (nothing to check).</param>
+    /// <param name="schemaClient">Fetches the server's schema set, or <see langword="null"/> (nothing to check).</param>
+    /// <param name="options">The client's options: the off switch, the endpoint path and the fallback.</param>
+    /// <param name="cancellationToken">The call's token.</param>
+    public static ValueTask EnsureReadableAsync(Type readerType, HttpResponseMessage? response, HttpMessageInvoker? schemaClient, PackClientOptions options, CancellationToken cancellationToken)
+    {
+        // Under Native AOT the reader's schema cannot be built (PackSchema.For uses reflection): skipped, as the server skips the header.
+        if (response is null || schemaClient is null || !options.CheckResponseSchema || !RuntimeFeature.IsDynamicCodeSupported
+            || !response.Headers.NonValidated.TryGetValues(PackSchema.HeaderName, out HeaderStringValues values) || values.Count != 1)
+        {
+            return default;
+        }
+
+        string fingerprint = values.ToString();
+        var reader = ReaderContract.Get(readerType);
+        if (reader.Fingerprint is null || string.Equals(reader.Fingerprint, fingerprint, StringComparison.Ordinal))
+        {
+            return default;
+        }
+
+        if (reader.TryGetVerdict(fingerprint, out var verdict))
+        {
+            return verdict.IsCompatible ? default : ThrowMismatch(verdict);
+        }
+
+        return JudgeAsync(reader, fingerprint, response, schemaClient, options, cancellationToken);
+    }
+
+    [DoesNotReturn]
+    private static ValueTask ThrowMismatch(SchemaVerdict verdict) => throw verdict.CreateException();
+
+    private static async ValueTask JudgeAsync(ReaderContract reader, string fingerprint, HttpResponseMessage response, HttpMessageInvoker schemaClient, PackClientOptions options, CancellationToken cancellationToken)
+    {
+        if (!IsFingerprint(fingerprint) || response.RequestMessage is not { RequestUri: { IsAbsoluteUri: true } requestUri } call)
+        {
+            return;
+        }
+
+        var source = SchemaSource.For(new Uri(requestUri, options.SchemaPath));
+        var lookup = await source.FindAsync(fingerprint, call, schemaClient, cancellationToken).ConfigureAwait(false);
+        if (lookup.Schema is null)
+        {
+            if (options.SchemaUnavailable == PackSchemaUnavailableBehavior.Throw)
+            {
+                throw new PackSchemaMismatchException(
+                    $"The response was written with a contract (Pack-Schema {fingerprint}) other than {reader.Type}'s (Pack-Schema "
+                    + $"{reader.Fingerprint}), and the server's schema could not be obtained to check it: {lookup.Problem}. Nothing was read "
+                    + $"(PackClientOptions.SchemaUnavailable is {nameof(PackSchemaUnavailableBehavior.Throw)}).",
+                    reader.Type,
+                    reader.Fingerprint!,
+                    fingerprint,
+                    [],
+                    lookup.Error);
+            }
+
+            return;
+        }
+
+        var verdict = reader.AddVerdict(fingerprint, PackSchema.CheckCompatibility(reader.Schema!, lookup.Schema));
+        if (!verdict.IsCompatible)
+        {
+            throw verdict.CreateException();
+        }
+    }
+
+    // 16 lowercase hex digits (docs/schema.md §2.3); anything else is not a fingerprint and is not checked.
+    private static bool IsFingerprint(string value)
+    {
+        if (value.Length != 16)
+        {
+            return false;
+        }
+
+        foreach (char c in value)
+        {
+            if (!char.IsAsciiDigit(c) && c is not (>= 'a' and <= 'f'))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+}

@@ -1,0 +1,151 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
+using System.Net;
+using Pack.Schema;
+
+namespace Pack.Client;
+
+/// <summary>
+/// One server's schema endpoint, as the client knows it: every schema it has served, by wire fingerprint, gathered over
+/// all fetches (replicas of one origin serve different sets during a rolling deploy), and the fingerprints it could not
+/// give lately (docs/schema.md §5.1, steps 5 and 8). One per endpoint URI, for the process.
+/// </summary>
+internal sealed class SchemaSource
+{
+    /// <summary>How long an endpoint is not asked again about a fingerprint it could not give.</summary>
+    internal static readonly TimeSpan RetryInterval = TimeSpan.FromMinutes(1);
+
+    // Bounds on what a server can make the client hold; past them the memory starts over (at worst, one more fetch).
+    private const int MaxSchemas = 4096;
+    private const int MaxUnresolved = 1024;
+    private const long MaxDocumentLength = 16 * 1024 * 1024;
+
+    private static readonly ConcurrentDictionary<string, SchemaSource> Sources = new(StringComparer.Ordinal);
+
+    private readonly ConcurrentDictionary<string, PackSchema> _schemas = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<string, (long Since, SchemaLookup Failure)> _unresolved = new(StringComparer.Ordinal);
+    private readonly SemaphoreSlim _fetch = new(1, 1);
+    private volatile string? _etag;
+
+    private SchemaSource(Uri uri) => Uri = uri;
+
+    public Uri Uri { get; }
+
+    public static SchemaSource For(Uri uri) => Sources.GetOrAdd(uri.AbsoluteUri, static (_, u) => new SchemaSource(u), uri);
+
+    /// <summary>The schema whose wire fingerprint is <paramref name="fingerprint"/>, fetching the set when it is new.</summary>
+    /// <param name="fingerprint">The response's <c>Pack-Schema</c>.</param>
+    /// <param name="call">The call being checked: its version and <c>Authorization</c> are reused.</param>
+    /// <param name="client">Sends the request for the set.</param>
+    /// <param name="cancellationToken">The call's token.</param>
+    public async ValueTask<SchemaLookup> FindAsync(string fingerprint, HttpRequestMessage call, HttpMessageInvoker client, CancellationToken cancellationToken)
+    {
+        if (TryFind(fingerprint, out var known))
+        {
+            return known;
+        }
+
+        await _fetch.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            // Another call may have fetched while this one waited.
+            if (TryFind(fingerprint, out known))
+            {
+                return known;
+            }
+
+            var failure = await FetchAsync(call, client, cancellationToken).ConfigureAwait(false);
+            if (_schemas.TryGetValue(fingerprint, out var schema))
+            {
+                return new SchemaLookup(schema, null, null);
+            }
+
+            failure ??= new SchemaLookup(null, $"the schema set served at {Uri} has no schema with wire fingerprint {fingerprint}", null);
+            if (_unresolved.Count >= MaxUnresolved)
+            {
+                _unresolved.Clear();
+            }
+
+            _unresolved[fingerprint] = (Stopwatch.GetTimestamp(), failure);
+            return failure;
+        }
+        finally
+        {
+            _fetch.Release();
+        }
+    }
+
+    private bool TryFind(string fingerprint, [NotNullWhen(true)] out SchemaLookup? lookup)
+    {
+        if (_schemas.TryGetValue(fingerprint, out var schema))
+        {
+            lookup = new SchemaLookup(schema, null, null);
+            return true;
+        }
+
+        if (_unresolved.TryGetValue(fingerprint, out var unresolved) && Stopwatch.GetElapsedTime(unresolved.Since) < RetryInterval)
+        {
+            lookup = unresolved.Failure;
+            return true;
+        }
+
+        lookup = null;
+        return false;
+    }
+
+    /// <summary>Fetches the set and adds its schemas; returns why it could not, or <see langword="null"/>.</summary>
+    private async ValueTask<SchemaLookup?> FetchAsync(HttpRequestMessage call, HttpMessageInvoker client, CancellationToken cancellationToken)
+    {
+        try
+        {
+            using var request = new HttpRequestMessage(HttpMethod.Get, Uri) { Version = call.Version, VersionPolicy = call.VersionPolicy };
+            request.Headers.TryAddWithoutValidation("Accept", "application/json");
+            if (_etag is { } etag)
+            {
+                request.Headers.TryAddWithoutValidation("If-None-Match", etag);
+            }
+
+            if (call.Headers.Authorization is { } authorization)
+            {
+                request.Headers.Authorization = authorization;
+            }
+
+            using var response = await client.SendAsync(request, cancellationToken).ConfigureAwait(false);
+            if (response.StatusCode == HttpStatusCode.NotModified)
+            {
+                return null;
+            }
+
+            if (!response.IsSuccessStatusCode)
+            {
+                return new SchemaLookup(null, $"the schema endpoint {Uri} answered {(int)response.StatusCode} {response.ReasonPhrase}", null);
+            }
+
+            if (response.Content.Headers.ContentLength > MaxDocumentLength)
+            {
+                return new SchemaLookup(null, $"the schema set at {Uri} is larger than {MaxDocumentLength} bytes", null);
+            }
+
+            string json = await response.Content.ReadAsStringAsync(cancellationToken).ConfigureAwait(false);
+            var set = PackSchemaSet.Parse(json);
+            if (_schemas.Count + set.Schemas.Count > MaxSchemas)
+            {
+                _schemas.Clear();
+            }
+
+            foreach (var schema in set.Schemas)
+            {
+                _schemas[schema.WireFingerprint] = schema;
+            }
+
+            _etag = response.Headers.ETag?.ToString();
+            return null;
+        }
+        catch (Exception exception) when (!cancellationToken.IsCancellationRequested)
+        {
+            // Unreachable, timed out, not a schema set: no schema to be had, which the caller's options decide about.
+            return new SchemaLookup(null, $"the schema set could not be fetched from {Uri}: {exception.Message}", exception);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+using System.Collections.Concurrent;
+using System.Runtime.CompilerServices;
+using System.Text;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Pack.AspNetCore;
+using Pack.Client.Tests.Infrastructure;
+using Pack.Schema;
+
+namespace Pack.Client.Tests.Schema;
+
+/// <summary>How the test server serves its schema set.</summary>
+public enum SchemaEndpoint
+{
+    /// <summary><c>MapPackSchema()</c> at <c>/pack/schema</c>.</summary>
+    Mapped,
+
+    /// <summary>No schema endpoint: <c>/pack/schema</c> is a 404.</summary>
+    Missing,
+
+    /// <summary>At <c>/custom/schema</c>, a set the test replaces (a deploy), with an ETag per set and 304 for If-None-Match.</summary>
+    Custom,
+
+    /// <summary><c>/pack/schema</c> answers 200 with JSON that is not a schema set.</summary>
+    Malformed,
+}
+
+/// <summary>
+/// Kestrel on 127.0.0.1 (free port) with Pack.AspNetCore minimal APIs that write each version of the order contract,
+/// as a body (<c>/orders/{version}</c>) and as a stream (<c>/orders/{version}/stream</c>), and that count the requests
+/// made to the schema endpoint.
+/// </summary>
+public sealed class SchemaServerHost : IAsyncDisposable
+{
+    public const string CustomPath = "/custom/schema";
+
+    private readonly WebApplication _app;
+    private volatile PackSchemaSet _customSet = new([]);
+    private int _schemaRequests;
+
+    private SchemaServerHost(WebApplication app, Uri baseAddress)
+    {
+        _app = app;
+        BaseAddress = baseAddress;
+    }
+
+    public Uri BaseAddress { get; }
+
+    /// <summary>Requests that reached the schema endpoint's path, whatever the answer.</summary>
+    public int SchemaRequests => Volatile.Read(ref _schemaRequests);
+
+    /// <summary>The <c>If-None-Match</c> of each schema request, in order (empty when there was none).</summary>
+    public ConcurrentQueue<string> IfNoneMatch { get; } = new();
+
+    /// <summary>Replaces the set served at <see cref="CustomPath"/> (a deploy).</summary>
+    public void Serve(params Type[] types) => _customSet = new PackSchemaSet([.. types.Select(PackSchema.For)]);
+
+    public static async Task<SchemaServerHost> StartAsync(SchemaEndpoint schema)
+    {
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.WebHost.UseKestrel().UseUrls("http://127.0.0.1:0");
+        builder.Logging.ClearProviders();
+        builder.Services.AddPack();
+        builder.Services.AddProblemDetails();
+
+        var app = builder.Build();
+        SchemaServerHost? host = null;
+        string schemaPath = schema == SchemaEndpoint.Custom ? CustomPath : PackSchema.DefaultEndpointPath;
+        app.Use(async (context, next) =>
+        {
+            if (context.Request.Path.Equals(schemaPath, StringComparison.Ordinal))
+            {
+                Interlocked.Increment(ref host!._schemaRequests);
+                host.IfNoneMatch.Enqueue(context.Request.Headers.IfNoneMatch.ToString());
+            }
+
+            await next(context);
+        });
+
+        app.MapGet("/orders/same", () => PackResults.Ok(new ServerOrder { Id = 1, Customer = "Ada", Quantity = 3 }));
+        app.MapGet("/orders/appended", () => PackResults.Ok(new ServerOrderAppended { Id = 1, Customer = "Ada", Quantity = 3, Note = "new" }));
+        app.MapGet("/orders/retyped", () => PackResults.Ok(new ServerOrderRetyped { Id = 1, Customer = "Ada", Quantity = 3 }));
+        app.MapGet("/orders/reordered", () => PackResults.Ok(new ServerOrderReordered { Id = 1, Customer = "Ada", Quantity = 3 }));
+        app.MapGet("/orders/removed", () => PackResults.Ok(new ServerOrderRemoved { Customer = "Ada", Quantity = 3 }));
+        app.MapGet("/orders/appended/stream", (HttpContext http) =>
+            PackResults.Stream(Produce(i => new ServerOrderAppended { Id = i, Customer = "Ada", Quantity = i, Note = "new" }, http.RequestAborted)));
+        app.MapGet("/orders/retyped/stream", (HttpContext http) =>
+            PackResults.Stream(Produce(i => new ServerOrderRetyped { Id = i, Customer = "Ada", Quantity = (uint)i }, http.RequestAborted)));
+
+        switch (schema)
+        {
+            case SchemaEndpoint.Mapped:
+                app.MapPackSchema();
+                break;
+            case SchemaEndpoint.Custom:
+                app.MapGet(CustomPath, (HttpContext context) =>
+                {
+                    var set = host!._customSet;
+                    string etag = $"\"{set.ContractFingerprint}\"";
+                    context.Response.Headers.ETag = etag;
+                    return context.Request.Headers.IfNoneMatch.ToString() == etag
+                        ? Results.StatusCode(StatusCodes.Status304NotModified)
+                        : Results.Bytes(Encoding.UTF8.GetBytes(set.ToJsonString()), "application/json");
+                });
+                break;
+            case SchemaEndpoint.Malformed:
+                app.MapGet(PackSchema.DefaultEndpointPath, () => Results.Text("""{"format":"pack-schema-set/1","schemas":[{"schema":{"types":"nope"}}]}""", "application/json"));
+                break;
+        }
+
+        await app.StartAsync();
+        string address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.Single();
+        host = new SchemaServerHost(app, new Uri(address + "/"));
+        return host;
+    }
+
+    public HttpClient CreateClient() => new(new SocketsHttpHandler()) { BaseAddress = BaseAddress, Timeout = ServerProbe.Timeout };
+
+    private static async IAsyncEnumerable<T> Produce<T>(Func<int, T> create, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        for (int i = 1; i <= 3; i++)
+        {
+            yield return create(i);
+            await Task.Yield();
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await _app.StopAsync();
+        await _app.DisposeAsync();
+    }
+}
