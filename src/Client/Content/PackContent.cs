@@ -9,6 +9,8 @@ namespace Pack.Client;
 /// <remarks>
 /// The value is serialized straight into the request stream, so a large value never exists as a whole array in memory.
 /// The length is not known in advance, so HTTP/1.1 requests use chunked transfer encoding.
+/// The content carries <c>Pack-Schema: &lt;wire fingerprint of the type&gt;</c> (docs/schema.md §5.1), computed once per
+/// type (not under Native AOT), so the server can refuse a body its contract would misread.
 /// </remarks>
 public sealed class PackContent : HttpContent
 {
@@ -22,6 +24,7 @@ public sealed class PackContent : HttpContent
         _options = options;
         _hasOwnOptions = options is not null;
         Headers.ContentType = new MediaTypeHeaderValue(PackMediaTypes.Pack);
+        RequestSchemaFingerprints.AddTo(this, objectType);
     }
 
     /// <summary>The type the value is serialized as.</summary>

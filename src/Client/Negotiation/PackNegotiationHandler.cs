@@ -49,10 +49,16 @@ public sealed class PackNegotiationHandler : DelegatingHandler
     }
 
     /// <inheritdoc/>
+    /// <remarks>
+    /// A Pack body whose schema the server does not know (412, docs/schema.md §5.1) is answered by registering the schema
+    /// and, for a <see cref="PackContent"/>, sending the request once more; a stream body cannot be sent again, so its
+    /// 412 is returned, and the next request finds the schema registered.
+    /// </remarks>
     protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
         Prepare(request);
-        return base.SendAsync(request, cancellationToken);
+        var sending = base.SendAsync(request, cancellationToken);
+        return RequestSchemaRegistration.Announces(request) ? RegisterOnUnknownSchemaAsync(request, sending, cancellationToken) : sending;
     }
 
     /// <inheritdoc/>
@@ -60,6 +66,20 @@ public sealed class PackNegotiationHandler : DelegatingHandler
     {
         Prepare(request);
         return base.Send(request, cancellationToken);
+    }
+
+    private async Task<HttpResponseMessage> RegisterOnUnknownSchemaAsync(HttpRequestMessage request, Task<HttpResponseMessage> sending, CancellationToken cancellationToken)
+    {
+        var response = await sending.ConfigureAwait(false);
+        if (response.StatusCode != System.Net.HttpStatusCode.PreconditionFailed
+            || !await RequestSchemaRegistration.TryRegisterAsync(request, response, (registration, token) => base.SendAsync(registration, token), cancellationToken).ConfigureAwait(false)
+            || request.Content is not PackContent)
+        {
+            return response;
+        }
+
+        response.Dispose();
+        return await base.SendAsync(request, cancellationToken).ConfigureAwait(false);
     }
 
     private void Prepare(HttpRequestMessage request)
@@ -78,6 +98,7 @@ public sealed class PackNegotiationHandler : DelegatingHandler
         if (_options is not null)
         {
             PackClientOptions.SetOn(request, _options);
+            RequestSchemaRegistration.Apply(request, _options);
             if (request.Content is PackContent content)
             {
                 content.UseClientOptions(_options.SerializerOptions);
