@@ -24,7 +24,8 @@ public sealed class PackContent : HttpContent
         _options = options;
         _hasOwnOptions = options is not null;
         Headers.ContentType = new MediaTypeHeaderValue(PackMediaTypes.Pack);
-        RequestSchemaFingerprints.AddTo(this, objectType);
+        // A body declared as object (Refit passes every body so) is written as its runtime type, so that type is announced.
+        RequestSchemaFingerprints.AddTo(this, objectType == typeof(object) && value is not null ? value.GetType() : objectType);
     }
 
     /// <summary>The type the value is serialized as.</summary>

@@ -58,7 +58,9 @@ public sealed class PackNegotiationHandler : DelegatingHandler
     {
         Prepare(request);
         var sending = base.SendAsync(request, cancellationToken);
-        return RequestSchemaRegistration.Announces(request) ? RegisterOnUnknownSchemaAsync(request, sending, cancellationToken) : sending;
+        return RequestSchemaRegistration.Announces(request)
+            ? RequestSchemaRegistration.SendAsync(request, sending, (message, token) => base.SendAsync(message, token), cancellationToken)
+            : sending;
     }
 
     /// <inheritdoc/>
@@ -66,20 +68,6 @@ public sealed class PackNegotiationHandler : DelegatingHandler
     {
         Prepare(request);
         return base.Send(request, cancellationToken);
-    }
-
-    private async Task<HttpResponseMessage> RegisterOnUnknownSchemaAsync(HttpRequestMessage request, Task<HttpResponseMessage> sending, CancellationToken cancellationToken)
-    {
-        var response = await sending.ConfigureAwait(false);
-        if (response.StatusCode != System.Net.HttpStatusCode.PreconditionFailed
-            || !await RequestSchemaRegistration.TryRegisterAsync(request, response, (registration, token) => base.SendAsync(registration, token), cancellationToken).ConfigureAwait(false)
-            || request.Content is not PackContent)
-        {
-            return response;
-        }
-
-        response.Dispose();
-        return await base.SendAsync(request, cancellationToken).ConfigureAwait(false);
     }
 
     private void Prepare(HttpRequestMessage request)

@@ -52,7 +52,9 @@ internal static class RequestSchemaRegistration
             return false;
         }
 
-        Type type = request.Content is PackContent content ? content.ObjectType : ((PackStreamContent)request.Content!).ItemType;
+        Type type = request.Content is PackContent content
+            ? (content.ObjectType == typeof(object) && content.Value is not null ? content.Value.GetType() : content.ObjectType)
+            : ((PackStreamContent)request.Content!).ItemType;
         using var registration = new HttpRequestMessage(HttpMethod.Post, registrationUri)
         {
             Version = request.Version,
@@ -62,6 +64,28 @@ internal static class RequestSchemaRegistration
         registration.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));
         using var answer = await send(registration, cancellationToken).ConfigureAwait(false);
         return answer.IsSuccessStatusCode;
+    }
+
+    /// <summary>
+    /// Awaits a response of a handler's pipeline; on the server's 412 for the body's unknown schema registers it and, for a
+    /// <see cref="PackContent"/>, sends the same request once more through <paramref name="send"/>.
+    /// </summary>
+    public static async Task<HttpResponseMessage> SendAsync(
+        HttpRequestMessage request,
+        Task<HttpResponseMessage> sending,
+        Func<HttpRequestMessage, CancellationToken, Task<HttpResponseMessage>> send,
+        CancellationToken cancellationToken)
+    {
+        var response = await sending.ConfigureAwait(false);
+        if (response.StatusCode != HttpStatusCode.PreconditionFailed
+            || !await TryRegisterAsync(request, response, send, cancellationToken).ConfigureAwait(false)
+            || request.Content is not PackContent)
+        {
+            return response;
+        }
+
+        response.Dispose();
+        return await send(request, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The registration endpoint a 412 of the schema check names, or <see langword="null"/> for any other 412.</summary>
