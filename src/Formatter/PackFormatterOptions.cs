@@ -1,4 +1,5 @@
 using System.ComponentModel.DataAnnotations;
+using Pack.Schema;
 
 namespace Pack.AspNetCore;
 
@@ -21,4 +22,33 @@ public sealed class PackFormatterOptions
     /// </summary>
     [Range(1L, long.MaxValue)]
     public long? MaxRequestBodySize { get; set; } = DefaultMaxRequestBodySize;
+
+    /// <summary>The default of <see cref="MaxRegisteredClientSchemas"/>, 1024.</summary>
+    public const int DefaultMaxRegisteredClientSchemas = 1024;
+
+    /// <summary>
+    /// Whether a Pack request body that carries <c>Pack-Schema</c> is checked against the endpoint's type before it is
+    /// read (docs/schema.md §5.2): an equal fingerprint is read, a known compatible one too, a known incompatible one is
+    /// answered 409 problem+json with the violations, an unknown one 412. Default <see langword="true"/>. A request
+    /// without the header is never checked. Under Native AOT no check is made (the schemas need reflection).
+    /// </summary>
+    public bool CheckRequestSchema { get; set; } = true;
+
+    /// <summary>
+    /// Client schemas the server knows from the start, never forgotten (for example loaded with
+    /// <see cref="PackSchemaSet.Parse(string)"/> from files that older clients' builds exported): a request that carries
+    /// one of their wire fingerprints is checked without a registration.
+    /// </summary>
+    public IList<PackSchema> KnownClientSchemas { get; } = [];
+
+    /// <summary>
+    /// The most client schemas registered through <c>POST</c> to <c>MapPackSchema()</c> that are kept, and the most
+    /// verdicts cached. Default 1024. When a registration would exceed it, the registered schemas and verdicts are
+    /// forgotten (clients register again on a 412), so registrations cannot grow the server's memory without bound.
+    /// </summary>
+    [Range(1, int.MaxValue)]
+    public int MaxRegisteredClientSchemas { get; set; } = DefaultMaxRegisteredClientSchemas;
+
+    /// <summary>The registered client schemas and the verdicts, shared by the schema endpoint and the body readers that use these options.</summary>
+    internal PackClientSchemaRegistry ClientSchemas => field ?? Interlocked.CompareExchange(ref field, new PackClientSchemaRegistry(this), null) ?? field;
 }

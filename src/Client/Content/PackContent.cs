@@ -9,6 +9,8 @@ namespace Pack.Client;
 /// <remarks>
 /// The value is serialized straight into the request stream, so a large value never exists as a whole array in memory.
 /// The length is not known in advance, so HTTP/1.1 requests use chunked transfer encoding.
+/// The content carries <c>Pack-Schema: &lt;wire fingerprint of the type&gt;</c> (docs/schema.md §5.2), computed once per
+/// type (not under Native AOT), so the server can refuse a body its contract would misread.
 /// </remarks>
 public sealed class PackContent : HttpContent
 {
@@ -22,6 +24,8 @@ public sealed class PackContent : HttpContent
         _options = options;
         _hasOwnOptions = options is not null;
         Headers.ContentType = new MediaTypeHeaderValue(PackMediaTypes.Pack);
+        // A body declared as object (Refit passes every body so) is written as its runtime type, so that type is announced.
+        RequestSchemaFingerprints.AddTo(this, objectType == typeof(object) && value is not null ? value.GetType() : objectType);
     }
 
     /// <summary>The type the value is serialized as.</summary>

@@ -53,6 +53,7 @@ public sealed class PackStreamContent : HttpContent
         _options = options;
         _hasOwnOptions = options is not null;
         Headers.ContentType = new MediaTypeHeaderValue(PackMediaTypes.PackStream);
+        RequestSchemaFingerprints.AddTo(this, itemType);
     }
 
     /// <summary>The type each item is serialized as.</summary>

@@ -49,10 +49,18 @@ public sealed class PackNegotiationHandler : DelegatingHandler
     }
 
     /// <inheritdoc/>
+    /// <remarks>
+    /// A Pack body whose schema the server does not know (412, docs/schema.md §5.2) is answered by registering the schema
+    /// and, for a <see cref="PackContent"/>, sending the request once more; a stream body cannot be sent again, so its
+    /// 412 is returned, and the next request finds the schema registered.
+    /// </remarks>
     protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
         Prepare(request);
-        return base.SendAsync(request, cancellationToken);
+        var sending = base.SendAsync(request, cancellationToken);
+        return RequestSchemaRegistration.Announces(request)
+            ? RequestSchemaRegistration.SendAsync(request, sending, (message, token) => base.SendAsync(message, token), cancellationToken)
+            : sending;
     }
 
     /// <inheritdoc/>
@@ -78,6 +86,7 @@ public sealed class PackNegotiationHandler : DelegatingHandler
         if (_options is not null)
         {
             PackClientOptions.SetOn(request, _options);
+            RequestSchemaRegistration.Apply(request, _options);
             if (request.Content is PackContent content)
             {
                 content.UseClientOptions(_options.SerializerOptions);

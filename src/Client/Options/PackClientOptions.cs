@@ -66,6 +66,13 @@ public sealed class PackClientOptions
     /// </summary>
     public PackSchemaUnavailableBehavior SchemaUnavailable { get; set; } = PackSchemaUnavailableBehavior.Read;
 
+    /// <summary>
+    /// Whether Pack request bodies carry <c>Pack-Schema</c> (the wire fingerprint of their type) and a server's 412 for
+    /// an unknown schema is answered by registering the schema and sending a value body once more (docs/schema.md §5.2).
+    /// Default <see langword="true"/>. With <see langword="false"/> bodies are sent unchecked, as by clients that predate the header.
+    /// </summary>
+    public bool SendRequestSchema { get; set; } = true;
+
     /// <summary>The defaults: <see cref="PackSerializerOptions.Default"/> and <see cref="JsonSerializerOptions.Web"/>.</summary>
     internal static PackClientOptions Default { get; } = new();
 

@@ -186,7 +186,7 @@ public static partial class HttpClientPackExtensions
     {
         // The request is not disposed here: the response keeps a reference to it, and disposing it would dispose the content.
         HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value, PackStreamContent.Create(items, options));
-        return await client.SendAsync(request, HttpCompletionOption.ResponseContentRead, cancellationToken).ConfigureAwait(false);
+        return await SendStreamBodyAsync(client, request, HttpCompletionOption.ResponseContentRead, cancellationToken).ConfigureAwait(false);
     }
 
     private static Task<TResult?> SendStreamAsync<T, TResult>(HttpClient client, HttpMethod method, Uri? requestUri, IAsyncEnumerable<T> items, PackSerializerOptions? options, CancellationToken cancellationToken)
@@ -201,7 +201,7 @@ public static partial class HttpClientPackExtensions
         using var timeout = LinkTimeout(client, cancellationToken);
         var token = timeout?.Token ?? cancellationToken;
         using HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value, PackStreamContent.Create(items, options));
-        using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
+        using HttpResponseMessage response = await SendStreamBodyAsync(client, request, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
         return await ReadResultAsync<TResult>(client, response, options, clientOptions: null, token).ConfigureAwait(false);
     }
 
@@ -213,7 +213,7 @@ public static partial class HttpClientPackExtensions
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         using HttpRequestMessage request = CreateRequest(client, HttpMethod.Post, requestUri, PackAccept.StreamValue, PackStreamContent.Create(items, options));
-        using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
+        using HttpResponseMessage response = await SendStreamBodyAsync(client, request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
         await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
 
         var resolved = PackClientOptions.WithSerializerOptions(options, response.RequestMessage);

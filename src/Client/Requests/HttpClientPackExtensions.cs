@@ -74,7 +74,18 @@ public static partial class HttpClientPackExtensions
         CancellationToken cancellationToken)
     {
         HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value, PackContent.Create(value, clientOptions?.SerializerOptions ?? options));
+        ApplySchemaOption(request, clientOptions);
         HttpResponseMessage response = await client.SendAsync(request, completion, cancellationToken).ConfigureAwait(false);
+        if (response.StatusCode == HttpStatusCode.PreconditionFailed && await RegisterSchemaAsync(client, request, response, cancellationToken).ConfigureAwait(false))
+        {
+            // The server did not know the body's schema and has it now; the value is sent once more (docs/schema.md §5.2).
+            response.Dispose();
+            request.Dispose();
+            request = CreateRequest(client, method, requestUri, PackAccept.Value, PackContent.Create(value, clientOptions?.SerializerOptions ?? options));
+            ApplySchemaOption(request, clientOptions);
+            response = await client.SendAsync(request, completion, cancellationToken).ConfigureAwait(false);
+        }
+
         if (response.StatusCode != HttpStatusCode.UnsupportedMediaType)
         {
             return response;
@@ -86,6 +97,31 @@ public static partial class HttpClientPackExtensions
         JsonSerializerOptions json = PackClientOptions.Resolve(clientOptions, response.RequestMessage ?? request).JsonSerializerOptions;
         HttpRequestMessage jsonRequest = CreateRequest(client, method, requestUri, PackAccept.Value, JsonContent.Create(value, JsonTypeInfos.Get<TValue>(json)));
         return await client.SendAsync(jsonRequest, completion, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Per-call options that turn the request schema off take the header away (the client's are applied by <see cref="PackNegotiationHandler"/>).</summary>
+    private static void ApplySchemaOption(HttpRequestMessage request, PackClientOptions? clientOptions)
+    {
+        if (clientOptions is not null)
+        {
+            RequestSchemaRegistration.Apply(request, clientOptions);
+        }
+    }
+
+    /// <summary>Registers the body's schema after the server's 412 for it, through the same client (docs/schema.md §5.2).</summary>
+    private static Task<bool> RegisterSchemaAsync(HttpClient client, HttpRequestMessage request, HttpResponseMessage response, CancellationToken cancellationToken) =>
+        RequestSchemaRegistration.TryRegisterAsync(request, response, client.SendAsync, cancellationToken);
+
+    /// <summary>Sends a stream body; on the server's 412 for its unknown schema, registers it so the next call is read (a stream cannot be sent again).</summary>
+    private static async Task<HttpResponseMessage> SendStreamBodyAsync(HttpClient client, HttpRequestMessage request, HttpCompletionOption completion, CancellationToken cancellationToken)
+    {
+        HttpResponseMessage response = await client.SendAsync(request, completion, cancellationToken).ConfigureAwait(false);
+        if (response.StatusCode == HttpStatusCode.PreconditionFailed)
+        {
+            await RegisterSchemaAsync(client, request, response, cancellationToken).ConfigureAwait(false);
+        }
+
+        return response;
     }
 
     // ValueTasks, so that a body already buffered with the headers (a small response) is read without a Task per level.

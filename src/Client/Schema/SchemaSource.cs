@@ -21,6 +21,13 @@ internal sealed class SchemaSource
     private const int MaxUnresolved = 1024;
     private const long MaxDocumentLength = 16 * 1024 * 1024;
 
+    /// <summary>
+    /// How long one fetch of the set may take. The fetch is made while the checked response is still open, so a client
+    /// limited to one HTTP/1.1 connection per server would otherwise wait for itself; past this the schema is unavailable
+    /// (docs/schema.md §5.1, step 8).
+    /// </summary>
+    internal static readonly TimeSpan FetchTimeout = TimeSpan.FromSeconds(10);
+
     private static readonly ConcurrentDictionary<string, SchemaSource> Sources = new(StringComparer.Ordinal);
 
     private readonly ConcurrentDictionary<string, PackSchema> _schemas = new(StringComparer.Ordinal);
@@ -97,6 +104,8 @@ internal sealed class SchemaSource
     /// <summary>Fetches the set and adds its schemas; returns why it could not, or <see langword="null"/>.</summary>
     private async ValueTask<SchemaLookup?> FetchAsync(HttpRequestMessage call, HttpMessageInvoker client, CancellationToken cancellationToken)
     {
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        timeout.CancelAfter(FetchTimeout);
         try
         {
             using var request = new HttpRequestMessage(HttpMethod.Get, Uri) { Version = call.Version, VersionPolicy = call.VersionPolicy };
@@ -111,7 +120,11 @@ internal sealed class SchemaSource
                 request.Headers.Authorization = authorization;
             }
 
-            using var response = await client.SendAsync(request, cancellationToken).ConfigureAwait(false);
+            // HttpClient would buffer the whole body first (up to its MaxResponseContentBufferSize, 2 GiB by default);
+            // the body is read below under this endpoint's own bound.
+            using var response = client is HttpClient httpClient
+                ? await httpClient.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, timeout.Token).ConfigureAwait(false)
+                : await client.SendAsync(request, timeout.Token).ConfigureAwait(false);
             if (response.StatusCode == HttpStatusCode.NotModified)
             {
                 return null;
@@ -127,7 +140,9 @@ internal sealed class SchemaSource
                 return new SchemaLookup(null, $"the schema set at {Uri} is larger than {MaxDocumentLength} bytes", null);
             }
 
-            string json = await response.Content.ReadAsStringAsync(cancellationToken).ConfigureAwait(false);
+            // A body without Content-Length (chunked) is held to the same bound while it is read.
+            await response.Content.LoadIntoBufferAsync(MaxDocumentLength, timeout.Token).ConfigureAwait(false);
+            string json = await response.Content.ReadAsStringAsync(timeout.Token).ConfigureAwait(false);
             var set = PackSchemaSet.Parse(json);
             if (_schemas.Count + set.Schemas.Count > MaxSchemas)
             {

@@ -54,7 +54,18 @@ public sealed partial class PackInputFormatter : InputFormatter, IInputFormatter
         ArgumentNullException.ThrowIfNull(context);
 
         var httpContext = context.HttpContext;
-        if (IsStream(context) && AsyncEnumerableTypes.GetElementType(context.ModelType) is { } elementType)
+        var elementType = IsStream(context) ? AsyncEnumerableTypes.GetElementType(context.ModelType) : null;
+        if (PackRequestSchemaCheck.Check(httpContext.Request, elementType ?? context.ModelType, _options) is { } rejection)
+        {
+            // Before a byte is read: an incompatible or unknown writer schema would be read as the wrong values.
+            // PackRequestSchemaActionFilter answers the problem from this mark (model state alone would be a 400).
+            Log.RejectedSchema(_logger, context.ModelType, rejection.Detail);
+            context.ModelState.TryAddModelError(string.IsNullOrEmpty(context.ModelName) ? "$" : context.ModelName, rejection.Detail);
+            httpContext.Features.Set(rejection);
+            return InputFormatterResult.Failure();
+        }
+
+        if (elementType is not null)
         {
             // Nothing is read here: the action enumerates the items as their frames arrive. A bad frame is answered
             // when the action meets it (PackRequestStreamExceptionFilter, or the response stream writer).
@@ -98,5 +109,8 @@ public sealed partial class PackInputFormatter : InputFormatter, IInputFormatter
     {
         [LoggerMessage(EventId = 1, Level = LogLevel.Debug, EventName = "PackRequestBodyRejected", Message = "The Pack request body could not be read as {ModelType}: {Reason}")]
         public static partial void RejectedBody(ILogger logger, Type modelType, string reason, Exception? exception);
+
+        [LoggerMessage(EventId = 3, Level = LogLevel.Debug, EventName = "PackRequestSchemaRejected", Message = "The Pack request body was not read as {ModelType}: {Reason}")]
+        public static partial void RejectedSchema(ILogger logger, Type modelType, string reason);
     }
 }

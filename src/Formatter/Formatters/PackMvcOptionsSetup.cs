@@ -20,6 +20,7 @@ internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOpt
         options.FormatterMappings.SetMediaTypeMappingForFormat(FormatName, PackMediaTypes.Pack);
         options.Filters.Add(new VaryByAcceptResultFilter());
         options.Filters.Add(new PayloadTooLargeActionFilter());
+        options.Filters.Add(new PackRequestSchemaActionFilter());
         options.Filters.Add(new PackFormatResultFilter());
         options.Filters.Add(new UndecodableBodyExceptionFilter());
         options.Filters.Add(new PackRequestStreamExceptionFilter());

@@ -14,6 +14,7 @@ namespace Pack.AspNetCore;
 /// <c>app.MapPost("/orders", (PackBody&lt;Order&gt; order) =&gt; ...)</c>.
 /// A malformed body is answered with 400 ValidationProblemDetails, a body over the limit with 413, a body of another
 /// content type with 415, and an empty body with 400, or <see langword="null"/> when the parameter is declared nullable (<c>PackBody&lt;Order&gt;?</c>);
+/// a body whose <c>Pack-Schema</c> header names an incompatible or unknown schema with 409 or 412 (docs/schema.md §5.2);
 /// the handler runs only for a good body. The endpoint is described to OpenAPI as accepting <c>application/x-pack</c>.
 /// </summary>
 /// <typeparam name="T">The type the body decodes to.</typeparam>
@@ -55,6 +56,12 @@ public sealed partial class PackBody<T> : IBindableFromHttpContext<PackBody<T>>,
         }
 
         var options = PackEndpointOptions.Get(context);
+        if (PackRequestSchemaCheck.Check(request, typeof(T), options) is { } rejection)
+        {
+            Log.RejectedBody(GetLogger(context), typeof(T), rejection.Detail, exception: null);
+            return new PackBody<T>(default!, new PackBodyFailure(rejection));
+        }
+
         PackSerializer.PrepareNonGeneric<T>(); // The body is decoded by Type; this keeps that free of MakeGenericType (Native AOT).
         var result = await PackRequestBody.ReadAsync(request, typeof(T), options, context.RequestAborted).ConfigureAwait(false);
         if (result.IsEmpty)

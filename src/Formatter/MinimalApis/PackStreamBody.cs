@@ -13,7 +13,8 @@ namespace Pack.AspNetCore;
 /// shares one allocation budget and one size limit (<see cref="PackFormatterOptions.MaxRequestBodySize"/> and the
 /// server's), and a malformed, truncated or oversized stream throws <see cref="PackException"/> from the enumeration,
 /// which is answered 400 or 413 problem+json (an error frame if a streamed response has already started). A body of another content
-/// type is answered 415 before the handler runs. The stream can be enumerated once.
+/// type is answered 415, and one whose <c>Pack-Schema</c> header names an incompatible or unknown item schema 409 or 412
+/// (docs/schema.md §5.2), before the handler runs. The stream can be enumerated once.
 /// </summary>
 /// <typeparam name="T">The item type.</typeparam>
 public sealed class PackStreamBody<T> : IAsyncEnumerable<T?>, IBindableFromHttpContext<PackStreamBody<T>>, IEndpointParameterMetadataProvider
@@ -51,7 +52,13 @@ public sealed class PackStreamBody<T> : IAsyncEnumerable<T?>, IBindableFromHttpC
                 StatusCodes.Status415UnsupportedMediaType, $"Expected a request body of type {PackMediaTypes.PackStream}.")));
         }
 
-        return ValueTask.FromResult<PackStreamBody<T>?>(new(new PackRequestStreamReader<T>(context, PackEndpointOptions.Get(context)), failure: null));
+        var options = PackEndpointOptions.Get(context);
+        if (PackRequestSchemaCheck.Check(request, typeof(T), options) is { } rejection)
+        {
+            return ValueTask.FromResult<PackStreamBody<T>?>(new(null, new PackBodyFailure(rejection)));
+        }
+
+        return ValueTask.FromResult<PackStreamBody<T>?>(new(new PackRequestStreamReader<T>(context, options), failure: null));
     }
 
     /// <inheritdoc/>

@@ -10,7 +10,7 @@ using Pack.Schema;
 namespace Microsoft.AspNetCore.Builder;
 
 /// <summary>Maps the endpoint that serves the Pack schemas of an app's endpoints (docs/schema.md).</summary>
-public static class PackSchemaEndpointRouteBuilderExtensions
+public static partial class PackSchemaEndpointRouteBuilderExtensions
 {
     private const string UnreferencedCodeMessage =
         "A schema is built from each endpoint type's contract by reflection; trimming may remove the members it reads.";
@@ -27,6 +27,12 @@ public static class PackSchemaEndpointRouteBuilderExtensions
     /// <c>application/x-pack-stream</c>, whose item type is described). Built once, on the first request. The response is
     /// JSON with <c>ETag</c> = the set's contract fingerprint and <c>Cache-Control: public, no-cache</c> (caches keep it
     /// and revalidate); <c>If-None-Match</c> with that ETag is answered 304 without a body.
+    /// <para>
+    /// <c>POST</c> to the same route registers a client's schema (docs/schema.md §5.2): a schema set or schema as JSON, at
+    /// most 1 MiB; the server computes its fingerprints, remembers its wire form, and from then on checks request bodies
+    /// that carry its fingerprint in <c>Pack-Schema</c> against the endpoint's type (409 when incompatible). Conventions
+    /// added to the returned builder (authorization, say) apply to both methods.
+    /// </para>
     /// </summary>
     /// <param name="endpoints">The app's route builder.</param>
     /// <param name="pattern">The route; <see cref="DefaultPattern"/> by default.</param>
@@ -38,7 +44,9 @@ public static class PackSchemaEndpointRouteBuilderExtensions
         ArgumentNullException.ThrowIfNull(endpoints);
         ArgumentNullException.ThrowIfNull(pattern);
         var document = new Lazy<(byte[] Body, string ETag)>(() => Build(endpoints), LazyThreadSafetyMode.ExecutionAndPublication);
-        return endpoints.MapGet(pattern, (HttpContext context) =>
+        var group = endpoints.MapGroup(pattern);
+        MapRegistration(group, endpoints.ServiceProvider, pattern);
+        group.MapGet(string.Empty, (HttpContext context) =>
         {
             var (body, etag) = document.Value;
             var headers = context.Response.Headers;
@@ -52,6 +60,7 @@ public static class PackSchemaEndpointRouteBuilderExtensions
 
             return Results.Bytes(body, "application/json");
         }).ExcludeFromDescription();
+        return group;
     }
 
     [RequiresUnreferencedCode(UnreferencedCodeMessage)]

@@ -32,11 +32,13 @@ internal static class PackSchemaHeader
         }
     }
 
+    /// <summary>The wire fingerprint of <paramref name="type"/>, cached; <see langword="null"/> when its schema cannot be computed.</summary>
+    /// <param name="type">A declared body type; only called where <see cref="RuntimeFeature.IsDynamicCodeSupported"/>.</param>
     [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
         "Only called when RuntimeFeature.IsDynamicCodeSupported, which is false under Native AOT; there no header is sent.")]
     [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
         "The type is the body's declared type, which the serializer already keeps; a type the schema builder cannot describe gets no header.")]
-    private static string? WireFingerprint(Type type)
+    internal static string? WireFingerprint(Type type)
     {
         if (Fingerprints.TryGetValue(type, out var known))
         {

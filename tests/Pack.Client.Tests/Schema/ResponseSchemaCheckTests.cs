@@ -207,6 +207,22 @@ public sealed class ResponseSchemaCheckTests
     }
 
     [Fact]
+    public async Task GetFromPackAsync_SchemaSetThatNeverEnds_StopsReadingAtTheLimitAndReadsOrThrows()
+    {
+        await using var host = await SchemaServerHost.StartAsync(SchemaEndpoint.Endless);
+        using var http = host.CreateClient();
+
+        var order = await http.GetFromPackAsync<ClientOrder<EndlessScope>>("orders/appended");
+        var ex = await Assert.ThrowsAsync<PackSchemaMismatchException>(() =>
+            http.GetFromPackAsync<ClientOrder<EndlessThrowScope>>("orders/appended", new PackClientOptions { SchemaUnavailable = PackSchemaUnavailableBehavior.Throw }));
+
+        Assert.Equal(3, order!.Quantity);
+        Assert.Empty(ex.Violations);
+        Assert.IsType<HttpRequestException>(ex.InnerException);
+        Assert.Contains("buffer", ex.InnerException!.Message, StringComparison.OrdinalIgnoreCase);
+    }
+
+    [Fact]
     public async Task GetFromPackAsync_SchemaEndpointUnreachable_ThrowsWithTheNetworkErrorWhenAskedTo()
     {
         await using var host = await SchemaServerHost.StartAsync(SchemaEndpoint.Mapped);
@@ -278,6 +294,10 @@ public sealed class ResponseSchemaCheckTests
     public sealed class MalformedThrowScope;
 
     public sealed class UnreachableScope;
+
+    public sealed class EndlessScope;
+
+    public sealed class EndlessThrowScope;
 
     public sealed class DeployScope;
 }

@@ -28,6 +28,9 @@ public enum SchemaEndpoint
 
     /// <summary><c>/pack/schema</c> answers 200 with JSON that is not a schema set.</summary>
     Malformed,
+
+    /// <summary><c>/pack/schema</c> answers 200 with a chunked body (no Content-Length) that never ends.</summary>
+    Endless,
 }
 
 /// <summary>
@@ -51,6 +54,8 @@ public sealed class SchemaServerHost : IAsyncDisposable
 
     public Uri BaseAddress { get; }
 
+    private static readonly ConcurrentDictionary<int, byte> UsedPorts = new();
+
     /// <summary>Requests that reached the schema endpoint's path, whatever the answer.</summary>
     public int SchemaRequests => Volatile.Read(ref _schemaRequests);
 
@@ -61,6 +66,34 @@ public sealed class SchemaServerHost : IAsyncDisposable
     public void Serve(params Type[] types) => _customSet = new PackSchemaSet([.. types.Select(PackSchema.For)]);
 
     public static async Task<SchemaServerHost> StartAsync(SchemaEndpoint schema)
+    {
+        // The client keeps what a schema endpoint said per URI for the life of the process (docs/schema.md §5.1), so a
+        // host on a port an earlier host of this test run had would inherit that host's answers: each host gets a port
+        // no earlier one had (a colliding host stays bound until the next one is, so the same port is not handed out again).
+        var rejected = new List<SchemaServerHost>();
+        try
+        {
+            while (true)
+            {
+                var host = await StartOnceAsync(schema);
+                if (UsedPorts.TryAdd(host.BaseAddress.Port, 0))
+                {
+                    return host;
+                }
+
+                rejected.Add(host);
+            }
+        }
+        finally
+        {
+            foreach (var host in rejected)
+            {
+                await host.DisposeAsync();
+            }
+        }
+    }
+
+    private static async Task<SchemaServerHost> StartOnceAsync(SchemaEndpoint schema)
     {
         var builder = WebApplication.CreateSlimBuilder();
         builder.WebHost.UseKestrel().UseUrls("http://127.0.0.1:0");
@@ -110,6 +143,26 @@ public sealed class SchemaServerHost : IAsyncDisposable
                 break;
             case SchemaEndpoint.Malformed:
                 app.MapGet(PackSchema.DefaultEndpointPath, () => Results.Text("""{"format":"pack-schema-set/1","schemas":[{"schema":{"types":"nope"}}]}""", "application/json"));
+                break;
+            case SchemaEndpoint.Endless:
+                app.MapGet(PackSchema.DefaultEndpointPath, async (HttpContext context) =>
+                {
+                    context.Response.ContentType = "application/json";
+                    var spaces = new byte[64 * 1024];
+                    spaces.AsSpan().Fill((byte)' ');
+                    await context.Response.Body.WriteAsync("{\"format\":\"pack-schema-set/1\",\"schemas\":["u8.ToArray(), context.RequestAborted);
+                    try
+                    {
+                        while (!context.RequestAborted.IsCancellationRequested)
+                        {
+                            await context.Response.Body.WriteAsync(spaces, context.RequestAborted);
+                        }
+                    }
+                    catch (OperationCanceledException)
+                    {
+                        // The client stopped reading: what the test expects.
+                    }
+                });
                 break;
         }
 

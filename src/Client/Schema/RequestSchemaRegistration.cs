@@ -1,0 +1,117 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Text;
+using System.Text.Json;
+using Pack.Schema;
+
+namespace Pack.Client;
+
+/// <summary>
+/// The client's answer to a server that does not know a request body's schema (docs/schema.md §5.2): on a 412 of type
+/// <see cref="PackRequestSchemaProtocol.UnknownProblemType"/>, POST the body type's schema to the endpoint the problem
+/// names, once per request. The caller resends a body that can be sent again (<see cref="PackContent"/>).
+/// </summary>
+internal static class RequestSchemaRegistration
+{
+    private static readonly HttpRequestOptionsKey<bool> RegisteredKey = new("Pack.Client.RequestSchemaRegistered");
+
+    /// <summary>Whether <paramref name="request"/>'s body announces its schema, so a 412 may be answered by registering it.</summary>
+    public static bool Announces(HttpRequestMessage request) =>
+        request.Content is PackContent or PackStreamContent && request.Content.Headers.Contains(PackSchema.HeaderName);
+
+    /// <summary>Removes the header from a body whose client turned the check off (<see cref="PackClientOptions.SendRequestSchema"/>).</summary>
+    public static void Apply(HttpRequestMessage request, PackClientOptions options)
+    {
+        if (!options.SendRequestSchema && request.Content is PackContent or PackStreamContent)
+        {
+            request.Content.Headers.Remove(PackSchema.HeaderName);
+        }
+    }
+
+    /// <summary>
+    /// When <paramref name="response"/> is the server's 412 for <paramref name="request"/>'s unknown body schema and the
+    /// request was not registered for yet, registers the schema through <paramref name="send"/>; <see langword="true"/>
+    /// when the server accepted it. The 412's body stays readable.
+    /// </summary>
+    public static async Task<bool> TryRegisterAsync(
+        HttpRequestMessage request,
+        HttpResponseMessage response,
+        Func<HttpRequestMessage, CancellationToken, Task<HttpResponseMessage>> send,
+        CancellationToken cancellationToken)
+    {
+        if (response.StatusCode != HttpStatusCode.PreconditionFailed || !Announces(request)
+            || request.Options.TryGetValue(RegisteredKey, out _) || request.RequestUri is not { IsAbsoluteUri: true } requestUri)
+        {
+            return false;
+        }
+
+        request.Options.Set(RegisteredKey, true);
+        if (await ReadEndpointAsync(response, cancellationToken).ConfigureAwait(false) is not { } endpoint
+            || !Uri.TryCreate(requestUri, endpoint, out var registrationUri))
+        {
+            return false;
+        }
+
+        Type type = request.Content is PackContent content
+            ? (content.ObjectType == typeof(object) && content.Value is not null ? content.Value.GetType() : content.ObjectType)
+            : ((PackStreamContent)request.Content!).ItemType;
+        using var registration = new HttpRequestMessage(HttpMethod.Post, registrationUri)
+        {
+            Version = request.Version,
+            VersionPolicy = request.VersionPolicy,
+            Content = new StringContent(RequestSchemaFingerprints.RegistrationDocument(type), Encoding.UTF8, "application/json"),
+        };
+        registration.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));
+        using var answer = await send(registration, cancellationToken).ConfigureAwait(false);
+        return answer.IsSuccessStatusCode;
+    }
+
+    /// <summary>
+    /// Awaits a response of a handler's pipeline; on the server's 412 for the body's unknown schema registers it and, for a
+    /// <see cref="PackContent"/>, sends the same request once more through <paramref name="send"/>.
+    /// </summary>
+    public static async Task<HttpResponseMessage> SendAsync(
+        HttpRequestMessage request,
+        Task<HttpResponseMessage> sending,
+        Func<HttpRequestMessage, CancellationToken, Task<HttpResponseMessage>> send,
+        CancellationToken cancellationToken)
+    {
+        var response = await sending.ConfigureAwait(false);
+        if (response.StatusCode != HttpStatusCode.PreconditionFailed
+            || !await TryRegisterAsync(request, response, send, cancellationToken).ConfigureAwait(false)
+            || request.Content is not PackContent)
+        {
+            return response;
+        }
+
+        response.Dispose();
+        return await send(request, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>The registration endpoint a 412 of the schema check names, or <see langword="null"/> for any other 412.</summary>
+    private static async Task<string?> ReadEndpointAsync(HttpResponseMessage response, CancellationToken cancellationToken)
+    {
+        if (PackAccept.Classify(response.Content) != PackMediaKind.Json)
+        {
+            return null;
+        }
+
+        byte[] body;
+        try
+        {
+            // Buffered, so that the caller can still read the problem when the 412 is returned after all.
+            await response.Content.LoadIntoBufferAsync(ErrorResponseReader.MaxContentLength, cancellationToken).ConfigureAwait(false);
+            body = await response.Content.ReadAsByteArrayAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception exception) when (exception is HttpRequestException or IOException)
+        {
+            return null;
+        }
+
+        return ProblemDetailsReader.TryRead(body) is { Type: PackRequestSchemaProtocol.UnknownProblemType } problem
+            && problem.Extensions.TryGetValue(PackRequestSchemaProtocol.SchemaEndpointMember, out var endpoint)
+            && endpoint.ValueKind == JsonValueKind.String
+                ? endpoint.GetString()
+                : null;
+    }
+}

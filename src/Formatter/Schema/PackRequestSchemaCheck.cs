@@ -1,0 +1,59 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+using Microsoft.AspNetCore.Http;
+using Pack.Schema;
+
+namespace Pack.AspNetCore;
+
+/// <summary>
+/// Decides, before a Pack request body is read as a type, whether the schema its <c>Pack-Schema</c> header names can be
+/// read as that type (docs/schema.md §5.2). The common case, no header or the type's own fingerprint, costs one header
+/// read and one string comparison against the fingerprint cached per type.
+/// </summary>
+internal static class PackRequestSchemaCheck
+{
+    /// <summary>The rejection of the request's body, or <see langword="null"/> when the body is to be read.</summary>
+    /// <param name="request">The request, before its body is read.</param>
+    /// <param name="type">The type the body is read as (a request stream's item type).</param>
+    /// <param name="options">The options of the endpoint: the switch and the registry.</param>
+    public static PackRequestSchemaRejection? Check(HttpRequest request, Type type, PackFormatterOptions options)
+    {
+        var header = request.Headers[PackSchema.HeaderName];
+        if (header.Count == 0 || !options.CheckRequestSchema || !RuntimeFeature.IsDynamicCodeSupported)
+        {
+            return null;
+        }
+
+        string? readerFingerprint = PackSchemaHeader.WireFingerprint(type);
+        if (readerFingerprint is null || (header.Count == 1 && string.Equals(header[0], readerFingerprint, StringComparison.Ordinal)))
+        {
+            return null;
+        }
+
+        return CheckAgainstRegistry(request, type, readerFingerprint, header.Count == 1 ? header[0] : null, options);
+    }
+
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
+        "Only reached when RuntimeFeature.IsDynamicCodeSupported and the reader's fingerprint was computed, so PackSchema.For has run for this type.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
+        "The type is the body's declared type, which the serializer already keeps; its schema was built for the fingerprint.")]
+    private static PackRequestSchemaRejection? CheckAgainstRegistry(HttpRequest request, Type type, string readerFingerprint, string? writerFingerprint, PackFormatterOptions options)
+    {
+        if (!PackRequestSchemaProtocol.IsFingerprint(writerFingerprint))
+        {
+            return PackRequestSchemaRejection.MalformedHeader(request.Headers[PackSchema.HeaderName].ToString());
+        }
+
+        var reader = PackSchema.For(type);
+        var registry = options.ClientSchemas;
+        return registry.Verdict(type, reader, writerFingerprint!) switch
+        {
+            null => PackRequestSchemaRejection.Unknown(reader.Label, readerFingerprint, writerFingerprint!, RegistrationPath(request, registry)),
+            { Count: 0 } => null,
+            var violations => PackRequestSchemaRejection.Incompatible(reader.Label, readerFingerprint, writerFingerprint!, violations),
+        };
+    }
+
+    private static string? RegistrationPath(HttpRequest request, PackClientSchemaRegistry registry) =>
+        registry.RegistrationPath is { } path ? request.PathBase.Add(new PathString(path)).ToString() : null;
+}
