@@ -87,16 +87,22 @@ public sealed class AllocationBudgetUserCodeTests
     public async Task ReadAsync_FramesOfAllocatingUserCode_RejectedWithinTheStreamBudget(string typeName)
     {
         // 6,000 frames of one empty body or one fixed struct each (54-78 KB): ~4 KB of initializer or constructor per
-        // frame, 24 MB if nothing looked.
-        int payloadLength = typeName == "FixedAllocatingHolder" ? 8 : 4;
-        int frameLength = 5 + payloadLength;
+        // frame, 24 MB if nothing looked. A frame's payload is a whole payload: the class's empty body is the top-level
+        // header -2 with member count 0 (6 bytes); a fixed struct is its 4 or 8 bytes.
+        byte[] payload = typeName switch
+        {
+            "FixedAllocatingConstructor" => [0, 0, 0, 0],
+            "FixedAllocatingHolder" => [0, 0, 0, 0, 0, 0, 0, 0],
+            _ => [0xFE, 0xFF, 0xFF, 0xFF, 0, 0],
+        };
+        int frameLength = 5 + payload.Length;
         var buffer = new ArrayBufferWriter<byte>();
         for (int i = 0; i < 6_000; i++)
         {
             var frame = buffer.GetSpan(frameLength);
             frame[0] = (byte)PackFrameKind.Item;
-            BinaryPrimitives.WriteInt32LittleEndian(frame[1..], payloadLength);
-            frame[5..frameLength].Clear();
+            BinaryPrimitives.WriteInt32LittleEndian(frame[1..], payload.Length);
+            payload.CopyTo(frame[5..]);
             buffer.Advance(frameLength);
         }
 
@@ -109,6 +115,8 @@ public sealed class AllocationBudgetUserCodeTests
         long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
         Assert.IsType<PackException>(exception);
+        Assert.Contains("budget", exception.Message, StringComparison.Ordinal);
+        Assert.InRange(read, 1, 5_999); // frames were read, and the budget stopped the stream before its end
         long received = (long)(read + 1) * frameLength;
         long bound = (16L * received) + PackSerializerOptions.AllocationAllowance + UserCodeAllocation(typeName) + StreamReaderOverhead;
         Assert.True(allocated <= bound, $"{typeName}: {read} frames ({received:N0} bytes) allocated {allocated:N0}, over {bound:N0}");
