@@ -16,7 +16,7 @@ public sealed class AllocationBudgetTests
 
     private static readonly string[] Collections = ["T[]", "List<T>", "IReadOnlyList<T>", "IEnumerable<T>", "HashSet<T>", "Dictionary<int,T>", "ImmutableArray<T>", "ImmutableList<T>", "Memory<T>"];
 
-    private static readonly string[] Elements = ["SixteenDecimals?", "decimal?", "WideClass", "HeaderStruct", "WithInitializers", "bool", "List<int>", "string"];
+    private static readonly string[] Elements = ["SixteenDecimals?", "decimal?", "WideClass", "HeaderStruct", "WithInitializers", "FixedAllocatingConstructor", "FixedAllocatingHolder", "bool", "List<int>", "string"];
 
     public static TheoryData<string, string> Shapes()
     {
@@ -125,6 +125,8 @@ public sealed class AllocationBudgetTests
         "WideClass" => (typeof(WideClass), [0, 0, 0, 0]),
         "HeaderStruct" => (typeof(HeaderStruct), [0, 0, 0, 0]),
         "WithInitializers" => (typeof(WithInitializers), [0, 0, 0, 0]),
+        "FixedAllocatingConstructor" => (typeof(FixedAllocatingConstructor), [0, 0, 0, 0]), // fixed: 4 bytes, no header
+        "FixedAllocatingHolder" => (typeof(FixedAllocatingHolder), [0, 0, 0, 0, 0, 0, 0, 0]),
         "bool" => (typeof(bool), [0]),
         "List<int>" => (typeof(List<int>), [0, 0, 0, 0]),
         "string" => (typeof(string), [0, 0, 0, 0]),

@@ -18,7 +18,7 @@ public sealed class AllocationBudgetUserCodeTests
         var data = new TheoryData<string, string>();
         foreach (var entry in new[] { "span", "span-nongeneric", "sequence", "stream", "stream-nongeneric" })
         {
-            foreach (var type in new[] { "AllocatingInitializer", "AllocatingConstructor", "AllocatingStruct" })
+            foreach (var type in new[] { "AllocatingInitializer", "AllocatingConstructor", "AllocatingStruct", "FixedAllocatingConstructor", "FixedAllocatingHolder", "BlittableAllocatingConstructor" })
             {
                 data.Add(entry, type);
             }
@@ -31,8 +31,8 @@ public sealed class AllocationBudgetUserCodeTests
     [MemberData(nameof(EntryPointsAndTypes))]
     public async Task Deserialize_SmallPayloadOfAllocatingObjects_RejectedWithinTheBudget(string entry, string typeName)
     {
-        // 1,500 empty bodies are 6 KB: charges alone (32 bytes an instance) never reach 64 KiB, but each body runs user
-        // code that allocates 4-100 KB, so the read would allocate 6-150 MB.
+        // 1,500 empty bodies (or fixed structs of 4-8 bytes) are 6-12 KB: charges alone (32 bytes an instance) never reach
+        // 64 KiB, but each element runs user code that allocates 4-100 KB, so the read would allocate 6-150 MB.
         var (type, perObject) = Element(typeName);
         byte[] payload = Payload(1_500, perObject);
         long userCode = UserCodeAllocation(typeName);
@@ -42,9 +42,11 @@ public sealed class AllocationBudgetUserCodeTests
         var exception = await Record.ExceptionAsync(() => Deserialize(entry, type, payload));
         long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
-        // The struct's parameterless constructor is not run by the reader (a struct starts from its default value), so it
-        // decodes; the classes' user code would allocate 6-150 MB and is rejected.
-        Assert.True(typeName == "AllocatingStruct" ? exception is null : exception is PackException { Message: var m } && m.Contains("budget", StringComparison.Ordinal), exception?.ToString());
+        // The reader runs no constructor of AllocatingStruct (a struct starts from its default value) nor of the blittable
+        // struct (one memory copy), so those decode; the others' user code (the fixed structs' constructors included, one
+        // per element, inside a holder too) would allocate 6-150 MB and is rejected.
+        bool runsNoUserCode = typeName is "AllocatingStruct" or "BlittableAllocatingConstructor";
+        Assert.True(runsNoUserCode ? exception is null : exception is PackException { Message: var m } && m.Contains("budget", StringComparison.Ordinal), exception?.ToString());
         long bound = (16L * payload.Length) + PackSerializerOptions.AllocationAllowance + userCode;
         Assert.True(allocated <= bound, $"{typeName} via {entry}: {payload.Length} bytes allocated {allocated:N0}, over {bound:N0}");
     }
@@ -78,32 +80,46 @@ public sealed class AllocationBudgetUserCodeTests
         }
     }
 
-    [Fact]
-    public async Task ReadAsync_FramesOfAllocatingInitializers_RejectedWithinTheStreamBudget()
+    [Theory]
+    [InlineData("AllocatingInitializer")]
+    [InlineData("FixedAllocatingConstructor")]
+    [InlineData("FixedAllocatingHolder")]
+    public async Task ReadAsync_FramesOfAllocatingUserCode_RejectedWithinTheStreamBudget(string typeName)
     {
-        // 6,000 frames of one empty body each (54 KB): ~4 KB of initializer per frame, 24 MB if nothing looked.
+        // 6,000 frames of one empty body or one fixed struct each (54-78 KB): ~4 KB of initializer or constructor per
+        // frame, 24 MB if nothing looked. A frame's payload is a whole payload: the class's empty body is the top-level
+        // header -2 with member count 0 (6 bytes); a fixed struct is its 4 or 8 bytes.
+        byte[] payload = typeName switch
+        {
+            "FixedAllocatingConstructor" => [0, 0, 0, 0],
+            "FixedAllocatingHolder" => [0, 0, 0, 0, 0, 0, 0, 0],
+            _ => [0xFE, 0xFF, 0xFF, 0xFF, 0, 0],
+        };
+        int frameLength = 5 + payload.Length;
         var buffer = new ArrayBufferWriter<byte>();
         for (int i = 0; i < 6_000; i++)
         {
-            var frame = buffer.GetSpan(9);
+            var frame = buffer.GetSpan(frameLength);
             frame[0] = (byte)PackFrameKind.Item;
-            BinaryPrimitives.WriteInt32LittleEndian(frame[1..], 4);
-            frame[5..9].Clear();
-            buffer.Advance(9);
+            BinaryPrimitives.WriteInt32LittleEndian(frame[1..], payload.Length);
+            payload.CopyTo(frame[5..]);
+            buffer.Advance(frameLength);
         }
 
         PackStream.WriteEnd(buffer);
         byte[] bytes = buffer.WrittenSpan.ToArray();
-        await ReadFrames(bytes); // warm up (the first read is expected to fail too)
+        await ReadFrames(typeName, bytes); // warm up (the first read is expected to fail too)
 
         long before = GC.GetAllocatedBytesForCurrentThread();
-        var (read, exception) = await ReadFrames(bytes);
+        var (read, exception) = await ReadFrames(typeName, bytes);
         long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
         Assert.IsType<PackException>(exception);
-        long received = (long)(read + 1) * 9;
-        long bound = (16L * received) + PackSerializerOptions.AllocationAllowance + UserCodeAllocation("AllocatingInitializer") + StreamReaderOverhead;
-        Assert.True(allocated <= bound, $"{read} frames ({received:N0} bytes) allocated {allocated:N0}, over {bound:N0}");
+        Assert.Contains("budget", exception.Message, StringComparison.Ordinal);
+        Assert.InRange(read, 1, 5_999); // frames were read, and the budget stopped the stream before its end
+        long received = (long)(read + 1) * frameLength;
+        long bound = (16L * received) + PackSerializerOptions.AllocationAllowance + UserCodeAllocation(typeName) + StreamReaderOverhead;
+        Assert.True(allocated <= bound, $"{typeName}: {read} frames ({received:N0} bytes) allocated {allocated:N0}, over {bound:N0}");
     }
 
     [Theory]
@@ -156,12 +172,19 @@ public sealed class AllocationBudgetUserCodeTests
     // 5-byte header buffer, the exception's own stack trace (the reserve covers its message).
     private const long StreamReaderOverhead = 4 * 1024;
 
-    private static async Task<(int Read, Exception? Exception)> ReadFrames(byte[] bytes)
+    private static Task<(int Read, Exception? Exception)> ReadFrames(string typeName, byte[] bytes) => typeName switch
+    {
+        "FixedAllocatingConstructor" => ReadFrames<FixedAllocatingConstructor>(bytes),
+        "FixedAllocatingHolder" => ReadFrames<FixedAllocatingHolder>(bytes),
+        _ => ReadFrames<AllocatingInitializer>(bytes),
+    };
+
+    private static async Task<(int Read, Exception? Exception)> ReadFrames<T>(byte[] bytes)
     {
         int read = 0;
         var exception = await Record.ExceptionAsync(async () =>
         {
-            await foreach (var item in PackStream.ReadAsync<AllocatingInitializer>(new MemoryStream(bytes)))
+            await foreach (var item in PackStream.ReadAsync<T>(new MemoryStream(bytes)))
             {
                 read++;
             }
@@ -184,18 +207,15 @@ public sealed class AllocationBudgetUserCodeTests
         switch (entry)
         {
             case "span":
-                if (type == typeof(List<AllocatingInitializer>))
+                _ = type switch
                 {
-                    PackSerializer.Deserialize<List<AllocatingInitializer>>(payload);
-                }
-                else if (type == typeof(List<AllocatingConstructor>))
-                {
-                    PackSerializer.Deserialize<List<AllocatingConstructor>>(payload);
-                }
-                else
-                {
-                    PackSerializer.Deserialize<List<AllocatingStruct>>(payload);
-                }
+                    _ when type == typeof(List<AllocatingInitializer>) => PackSerializer.Deserialize<List<AllocatingInitializer>>(payload)?.Count,
+                    _ when type == typeof(List<AllocatingConstructor>) => PackSerializer.Deserialize<List<AllocatingConstructor>>(payload)?.Count,
+                    _ when type == typeof(List<FixedAllocatingConstructor>) => PackSerializer.Deserialize<List<FixedAllocatingConstructor>>(payload)?.Count,
+                    _ when type == typeof(List<FixedAllocatingHolder>) => PackSerializer.Deserialize<List<FixedAllocatingHolder>>(payload)?.Count,
+                    _ when type == typeof(List<BlittableAllocatingConstructor>) => PackSerializer.Deserialize<List<BlittableAllocatingConstructor>>(payload)?.Count,
+                    _ => PackSerializer.Deserialize<List<AllocatingStruct>>(payload)?.Count,
+                };
 
                 break;
             case "span-nongeneric":
@@ -205,18 +225,15 @@ public sealed class AllocationBudgetUserCodeTests
                 PackSerializer.Deserialize(Split(payload), type);
                 break;
             case "stream":
-                if (type == typeof(List<AllocatingInitializer>))
+                _ = type switch
                 {
-                    await PackSerializer.DeserializeAsync<List<AllocatingInitializer>>(new SynchronousStream(payload));
-                }
-                else if (type == typeof(List<AllocatingConstructor>))
-                {
-                    await PackSerializer.DeserializeAsync<List<AllocatingConstructor>>(new SynchronousStream(payload));
-                }
-                else
-                {
-                    await PackSerializer.DeserializeAsync<List<AllocatingStruct>>(new SynchronousStream(payload));
-                }
+                    _ when type == typeof(List<AllocatingInitializer>) => (await PackSerializer.DeserializeAsync<List<AllocatingInitializer>>(new SynchronousStream(payload)))?.Count,
+                    _ when type == typeof(List<AllocatingConstructor>) => (await PackSerializer.DeserializeAsync<List<AllocatingConstructor>>(new SynchronousStream(payload)))?.Count,
+                    _ when type == typeof(List<FixedAllocatingConstructor>) => (await PackSerializer.DeserializeAsync<List<FixedAllocatingConstructor>>(new SynchronousStream(payload)))?.Count,
+                    _ when type == typeof(List<FixedAllocatingHolder>) => (await PackSerializer.DeserializeAsync<List<FixedAllocatingHolder>>(new SynchronousStream(payload)))?.Count,
+                    _ when type == typeof(List<BlittableAllocatingConstructor>) => (await PackSerializer.DeserializeAsync<List<BlittableAllocatingConstructor>>(new SynchronousStream(payload)))?.Count,
+                    _ => (await PackSerializer.DeserializeAsync<List<AllocatingStruct>>(new SynchronousStream(payload)))?.Count,
+                };
 
                 break;
             default:
@@ -236,6 +253,9 @@ public sealed class AllocationBudgetUserCodeTests
     {
         "AllocatingInitializer" => (typeof(List<AllocatingInitializer>), [0, 0, 0, 0]),
         "AllocatingConstructor" => (typeof(List<AllocatingConstructor>), [0, 0, 0, 0]),
+        "FixedAllocatingConstructor" => (typeof(List<FixedAllocatingConstructor>), [0, 0, 0, 0]), // a fixed struct: its 4 bytes, no header
+        "FixedAllocatingHolder" => (typeof(List<FixedAllocatingHolder>), [0, 0, 0, 0, 0, 0, 0, 0]),
+        "BlittableAllocatingConstructor" => (typeof(List<BlittableAllocatingConstructor>), [0, 0, 0, 0]),
         _ => (typeof(List<AllocatingStruct>), [0, 0, 0, 0]),
     };
 
@@ -246,6 +266,9 @@ public sealed class AllocationBudgetUserCodeTests
         {
             "AllocatingInitializer" => new AllocatingInitializer(),
             "AllocatingConstructor" => new AllocatingConstructor(),
+            "FixedAllocatingConstructor" => new FixedAllocatingConstructor(1),
+            "FixedAllocatingHolder" => new FixedAllocatingHolder { Inner = new FixedAllocatingConstructor(1) },
+            "BlittableAllocatingConstructor" => new BlittableAllocatingConstructor(1),
             _ => new AllocatingStruct(),
         };
         GC.KeepAlive(value);

@@ -34,7 +34,7 @@ internal static class ContractDescriber
     private static readonly HashSet<Type> ListFormatters =
     [
         typeof(ArrayFormatter<>), typeof(ArraySegmentFormatter<>), typeof(EnumerableFormatter<,>), typeof(ImmutableArrayFormatter<>),
-        typeof(ImmutableListFormatter<,>), typeof(ListFormatter<>), typeof(MemoryFormatter<>), typeof(ReadOnlyMemoryFormatter<>),
+        typeof(ImmutableListFormatter<,>), typeof(ListFormatter<>),
     ];
 
     /// <summary>Describes <paramref name="type"/> as the run-time path reads and writes it.</summary>
@@ -60,6 +60,12 @@ internal static class ContractDescriber
 
         var definition = formatterType.GetGenericTypeDefinition();
         var arguments = formatterType.GetGenericArguments();
+        if (definition == typeof(MemoryFormatter<>) || definition == typeof(ReadOnlyMemoryFormatter<>))
+        {
+            // Never null: a default Memory is written as count 0 and -1 reads as empty (wire-format §5).
+            return new ContractDescription { Kind = PackSchemaKind.List, Nullable = false, Parts = [arguments[^1]] };
+        }
+
         if (ListFormatters.Contains(definition))
         {
             return Sequence(PackSchemaKind.List, arguments[^1]);

@@ -62,6 +62,8 @@ internal sealed class SchemaDecoder
             case PackSchemaKind.Enum:
                 int width = type.Kind == PackSchemaKind.Enum ? types[type.Element].Width : type.Width;
                 return Decode(types, index, new byte[width], out _).ToJson(types);
+            case PackSchemaKind.List when !type.Nullable:
+                return new JsonArray(); // a default Memory<T> is empty, not null
             case PackSchemaKind.Object when !type.Nullable:
                 var obj = new JsonObject();
                 for (int i = 0; i < type.Members.Count; i++)
@@ -266,6 +268,14 @@ internal sealed class SchemaDecoder
         if (count == -1)
         {
             position += 4;
+            if (!type.Nullable)
+            {
+                // A list that is never null (Memory<T>, ReadOnlyMemory<T>) reads -1 as empty, entering no level (wire-format §5, §9).
+                value.Shape = DecodedShape.Array;
+                value.Note = "count -1 of a list that is never null: empty";
+                return;
+            }
+
             value.IsNull = true;
             return;
         }

@@ -191,6 +191,8 @@ public static class VectorCatalog
         Add("dictionary.string-int.near-duplicates", new Dictionary<string, int> { ["\u00e9"] = 1, ["e\u0301"] = 2, ["a"] = 3, ["A"] = 4 });
         Add("dictionary.tuple-int.near-duplicates", new Dictionary<(int, string), int> { [(1, "a")] = 1, [(1, "b")] = 2, [(2, "a")] = 3 });
         Add("hashset.float.near-duplicates", new HashSet<float> { 0f, float.Epsilon, float.NaN });
+        Add("hashset.string.null-and-empty", new HashSet<string?> { null, string.Empty });
+        Add("dictionary.tuple-int.null-component", new Dictionary<(int, string?), int> { [(1, null)] = 1, [(1, string.Empty)] = 2 });
 
         // Objects.
         Add("object.small", SmallObject());
@@ -217,10 +219,13 @@ public static class VectorCatalog
         Add("keyvaluepair.int-int", new KeyValuePair<int, int>(1, 2));
         Add("valuetuple.8-ints", (1, 2, 3, 4, 5, 6, 7, 8));
         Add("valuetuple.8-with-string", (1, 2, 3, 4, 5, 6, 7, "h"));
+        Add("valuetuple.9-ints", (1, 2, 3, 4, 5, 6, 7, 8, 9));
+        Add("valuetuple.8-eighth-is-tuple", (1, 2, 3, 4, 5, 6, 7, (8, 9)));
         Add("tuple.int-string", Tuple.Create(1, "a"));
         Add("depth.branch-64", Branch(32, withEmptyLeafArray: true));
         Add("depth.branch-63-null-leaf", Branch(32, withEmptyLeafArray: false));
         Add("depth.chain-64", Chain(64));
+        Add("depth.memory-chain-minus-one-leaf", MemoryChain(64));
         Add("evolution.missing-members-keep-initializers", new VectorEvolved { A = 5 });
         Add("evolution.missing-parameter-uses-default", new VectorRecordWithDefault(1));
         Add("evolution.extra-members-skipped", new VectorSmallObjectV1 { A = 1, B = 2, C = 3 });
@@ -269,6 +274,18 @@ public static class VectorCatalog
         }
 
         return branch;
+    }
+
+    /// <summary><paramref name="length"/> nested nodes, each with empty <c>Values</c>; the last has a null <c>Next</c>.</summary>
+    private static VectorMemoryNode MemoryChain(int length)
+    {
+        var node = new VectorMemoryNode();
+        for (int i = 1; i < length; i++)
+        {
+            node = new VectorMemoryNode { Next = node };
+        }
+
+        return node;
     }
 
     private static VectorNode Chain(int length)

@@ -98,3 +98,50 @@ public struct AllocatingStruct
     [Pack.PackIgnore]
     public List<int> Items { get; }
 }
+
+/// <summary>
+/// A fixed struct (4 bytes, no header) whose constructor allocates about 4 KB: the reader builds each element through
+/// that constructor, so 1,500 elements (6 KB) would run 6 MB of user code.
+/// </summary>
+public readonly struct FixedAllocatingConstructor
+{
+    [Pack.PackConstructor]
+    public FixedAllocatingConstructor(int id)
+    {
+        Id = id;
+        Items = new List<int>(1000);
+    }
+
+    public int Id { get; }
+
+    [Pack.PackIgnore]
+    public List<int>? Items { get; }
+}
+
+/// <summary>A fixed struct (8 bytes) holding a <see cref="FixedAllocatingConstructor"/>: no user code of its own.</summary>
+public struct FixedAllocatingHolder
+{
+    public FixedAllocatingConstructor Inner { get; set; }
+
+    public int Tail { get; set; }
+}
+
+/// <summary>
+/// A blittable struct (its memory image is its 4-byte wire form) whose constructor allocates about 4 KB and keeps it
+/// out of the struct, so the layout stays blittable.
+/// </summary>
+public readonly struct BlittableAllocatingConstructor
+{
+    [Pack.PackConstructor]
+    public BlittableAllocatingConstructor(int id)
+    {
+        Id = id;
+        Last = new List<int>(1000);
+    }
+
+    /// <summary>Where the constructor's allocation goes (so the JIT cannot drop it).</summary>
+    [ThreadStatic]
+    public static List<int>? Last;
+
+    public int Id { get; }
+}
