@@ -7,3 +7,4 @@ export * from "./stream.js";
 export * from "./timeout.js";
 export * from "./client.js";
 export * from "./generated.js";
+export * from "./schema.js";

@@ -1,0 +1,68 @@
+// docs/vectors/compatibility.json through the TypeScript check of docs/schema.md §3 (the same file the .NET tests read:
+// tests/Pack.Tests/Schema/CompatibilityVectorTests.cs), and docs/vectors/schemas.json through the canonical text and
+// fingerprints the client computes to verify a served schema set (§2).
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import {
+  PackSchemaFormatError,
+  canonicalText,
+  checkCompatibility,
+  contractFingerprint,
+  parseSchema,
+  parseSchemaSet,
+  sha256,
+  wireFingerprint,
+} from "../../build/src/index.js";
+
+const dir = fileURLToPath(new URL("../../../../docs/vectors/", import.meta.url));
+const compatibility = JSON.parse(readFileSync(dir + "compatibility.json", "utf8"));
+const schemas = JSON.parse(readFileSync(dir + "schemas.json", "utf8"));
+
+for (const c of compatibility.cases) {
+  test(`compatibility.json: ${c.id}`, () => {
+    const violations = checkCompatibility(parseSchema(c.reader), parseSchema(c.writer));
+    assert.deepEqual(violations.map((v) => `${v.ruleId} ${v.path}`), c.violations.map((v) => `${v.ruleId} ${v.path}`));
+    for (const v of violations) assert.ok(v.message.length > 0);
+  });
+}
+
+test("compatibility.json covers every rule ID of §3 and compatible cases", () => {
+  const rules = new Set(compatibility.cases.flatMap((c) => c.violations.map((v) => v.ruleId)));
+  assert.deepEqual([...rules].sort(), [
+    "ENUM_UNDERLYING_CHANGED", "ENUM_VALUE_CHANGED", "FROZEN_STRUCT_CHANGED", "MEMBER_INSERTED", "MEMBER_REMOVED", "MEMBER_REORDERED",
+    "MEMBER_RETYPED", "NULLABILITY_CHANGED", "TYPE_CHANGED", "UNION_TAG_CHANGED", "UNION_TAG_REUSED",
+  ]);
+  assert.ok(compatibility.cases.some((c) => c.violations.length === 0));
+});
+
+for (const s of schemas.schemas) {
+  test(`schemas.json: ${s.type}: canonical texts and fingerprints`, () => {
+    const schema = parseSchema(s.schema);
+    assert.equal(canonicalText(schema), s.canonical);
+    assert.equal(canonicalText(schema, true), s.wireCanonical);
+    assert.equal(contractFingerprint(schema), s.contract);
+    assert.equal(wireFingerprint(schema), s.wire);
+  });
+}
+
+test("sha256 agrees with node:crypto across block boundaries", () => {
+  for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 120, 1000, 70_000]) {
+    const bytes = new Uint8Array(n).map((_, i) => (i * 31 + 7) & 0xff);
+    assert.equal(Buffer.from(sha256(bytes)).toString("hex"), createHash("sha256").update(bytes).digest("hex"), `length ${n}`);
+  }
+});
+
+test("parseSchemaSet verifies recorded fingerprints and rejects what is not a schema", () => {
+  const entry = schemas.schemas[0];
+  const set = { format: "pack-schema-set/1", schemas: [{ type: entry.type, wire: entry.wire, contract: entry.contract, schema: entry.schema }] };
+  assert.equal(parseSchemaSet(JSON.stringify(set))[0].wire, entry.wire);
+  set.schemas[0].wire = "0000000000000000";
+  assert.throws(() => parseSchemaSet(JSON.stringify(set)), PackSchemaFormatError);
+  assert.throws(() => parseSchemaSet("{"), PackSchemaFormatError);
+  assert.throws(() => parseSchemaSet("[]"), PackSchemaFormatError);
+  assert.throws(() => parseSchema({ format: "pack-schema/1", types: [{ kind: "list", nullable: true, element: 5 }] }), PackSchemaFormatError);
+  assert.throws(() => parseSchema({ format: "pack-schema/1", types: [{ kind: "thing", nullable: true }] }), PackSchemaFormatError);
+});
