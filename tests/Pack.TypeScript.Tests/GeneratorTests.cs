@@ -17,6 +17,7 @@ public sealed class GeneratorTests
         { "sample-api.schema.json", "sample-api.ts" },
         { "sample-api.appended.schema.json", "sample-api-appended.ts" },
         { "vectors.schema.json", "vectors.ts" },
+        { "schema-check.schema.json", "schema-check.ts" },
     };
 
     private static readonly TypeScriptGeneratorOptions TestOptions = new() { RuntimeModule = "../../src/index.js" };

@@ -44,8 +44,14 @@ public sealed class TypeScriptToolchain
     }
 
     /// <summary>Runs <c>node</c> with arguments in the package folder.</summary>
-    public static ProcessResult Node(string arguments, TimeSpan timeout) =>
-        ProcessRunner.Run("node", arguments, RepositoryPaths.Package, timeout, new Dictionary<string, string> { ["PACK_CHROMIUM"] = ChromiumPath });
+    public static ProcessResult Node(string arguments, TimeSpan timeout) => Node(arguments, timeout, new Dictionary<string, string>());
+
+    /// <summary>Runs <c>node</c> with arguments and extra environment variables in the package folder.</summary>
+    public static ProcessResult Node(string arguments, TimeSpan timeout, IReadOnlyDictionary<string, string> environment)
+    {
+        var variables = new Dictionary<string, string>(environment) { ["PACK_CHROMIUM"] = ChromiumPath };
+        return ProcessRunner.Run("node", arguments, RepositoryPaths.Package, timeout, variables);
+    }
 
     /// <summary>Runs the package's tsc on a project file (path relative to the package folder).</summary>
     public static ProcessResult Tsc(string project) =>

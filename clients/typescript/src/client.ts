@@ -1,4 +1,17 @@
 import { PackDecodeError, PackError } from "./errors.js";
+import {
+  PACK_SCHEMA_HEADER,
+  type PackRequestBody,
+  PackSchemaMismatchError,
+  type PayloadSchema,
+  registrationDocument,
+  REQUEST_SCHEMA_INCOMPATIBLE_TYPE,
+  REQUEST_SCHEMA_UNKNOWN_TYPE,
+  ResponseSchemaCheck,
+  type SchemaCheckOptions,
+  type SchemaReader,
+} from "./schema-check.js";
+import type { SchemaViolation } from "./schema.js";
 import { PackStreamError, readPackStream, type StreamReadOptions } from "./stream.js";
 import { DEADLINE_EXCEEDED_TYPE, formatPackTimeout, PACK_TIMEOUT_EXPIRED_HEADER, PACK_TIMEOUT_HEADER } from "./timeout.js";
 
@@ -6,8 +19,6 @@ import { DEADLINE_EXCEEDED_TYPE, formatPackTimeout, PACK_TIMEOUT_EXPIRED_HEADER,
 export const PACK_MEDIA_TYPE = "application/x-pack";
 /** `application/x-pack-stream`. */
 export const PACK_STREAM_MEDIA_TYPE = "application/x-pack-stream";
-/** The response header carrying the wire fingerprint of the response's declared type (docs/schema.md §4). */
-export const PACK_SCHEMA_HEADER = "Pack-Schema";
 
 const ACCEPT_VALUE = `${PACK_MEDIA_TYPE}, application/json;q=0.9`;
 const ACCEPT_STREAM = `${PACK_STREAM_MEDIA_TYPE}, ${PACK_MEDIA_TYPE}, application/json;q=0.9`;
@@ -51,16 +62,6 @@ export class PackDeadlineError extends PackError {
   }
 }
 
-/**
- * The response's declared type is not the one this client was generated for: its `Pack-Schema` wire fingerprint is
- * neither the expected one nor one the caller declared compatible. Nothing was decoded.
- */
-export class PackSchemaMismatchError extends PackError {
-  constructor(readonly url: string, readonly expected: string, readonly actual: string) {
-    super(`schema mismatch on ${url}: the server's wire fingerprint is ${actual}, this client expects ${expected}`);
-  }
-}
-
 /** A success response whose content type is neither Pack nor (with a JSON reader) JSON. */
 export class PackContentError extends PackError {
   constructor(readonly contentType: string | null, message: string) {
@@ -68,18 +69,19 @@ export class PackContentError extends PackError {
   }
 }
 
-/** How a typed call reads its response. */
-export interface ResponseReader<T> {
+/**
+ * How a typed call reads its response: a generated `XPayload` (its decoder and schema), optionally with `fromJson`.
+ * Without `schema` the response's `Pack-Schema` is not checked (docs/schema.md §5.1 step 2).
+ */
+export interface ResponseReader<T> extends SchemaReader {
   /** Decodes a Pack payload. */
   readonly decode: (bytes: Uint8Array) => T;
   /** Converts a parsed JSON body (a server that answered JSON); without it a JSON answer is a {@link PackContentError}. */
   readonly fromJson?: (json: unknown) => T;
-  /** The expected wire fingerprint (`Pack-Schema`); checked when both it and the header are present. */
-  readonly wireFingerprint?: string;
 }
 
-/** Options of a {@link PackClient}. */
-export interface PackClientOptions {
+/** Options of a {@link PackClient}; the schema check's are those of {@link SchemaCheckOptions}. */
+export interface PackClientOptions extends SchemaCheckOptions {
   /** Base URL; request paths are resolved against it. */
   baseUrl: string | URL;
   /** The `fetch` to use (default: the global one). */
@@ -90,10 +92,6 @@ export interface PackClientOptions {
   timeoutMs?: number;
   /** Ask for JSON instead of Pack (for comparison; needs `fromJson` readers). */
   preferJson?: boolean;
-  /** Wire fingerprints accepted besides the expected one (a server known to have appended members). */
-  compatibleFingerprints?: readonly string[];
-  /** Skip the `Pack-Schema` check. */
-  skipSchemaCheck?: boolean;
 }
 
 /** Per-call options. */
@@ -119,20 +117,28 @@ export interface ResponseStats {
  */
 export class PackClient {
   private readonly fetchImpl: typeof fetch;
+  /** The §5.1 state: verdicts and served schemas, for the life of this client. */
+  private readonly schemaCheck: ResponseSchemaCheck;
   /** Statistics of the last completed non-stream response. */
   lastResponse: ResponseStats | null = null;
 
   constructor(readonly options: PackClientOptions) {
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.schemaCheck = new ResponseSchemaCheck(this.fetchImpl, options);
+  }
+
+  /** How many times this client fetched a server's schema set (§5.1 step 5). */
+  get schemaFetches(): number {
+    return this.schemaCheck.fetches;
   }
 
   /** Sends a request and reads one value (`null` for an empty 204/205 body). */
-  async call<T>(method: string, path: string, body: Uint8Array | null, reader: ResponseReader<T>, options?: CallOptions): Promise<T | null> {
+  async call<T>(method: string, path: string, body: PackRequestBody | null, reader: ResponseReader<T>, options?: CallOptions): Promise<T | null> {
     const accept = this.options.preferJson ? "application/json" : ACCEPT_VALUE;
-    const { response, url, done, timeoutMs, expired } = await this.send(method, path, body, accept, options);
+    const { response, url, done, timeoutMs, expired, headers, preread } = await this.exchange(method, path, body, accept, options);
     try {
-      await this.throwIfFailed(response, timeoutMs);
-      this.checkSchema(response, reader, url);
+      await this.throwIfFailed(response, url, timeoutMs, preread);
+      await this.schemaCheck.ensureReadable(response, reader, false, url, headers);
       const contentType = response.headers.get("content-type");
       const bytes = await readBody(response, () => expired(), timeoutMs);
       if (bytes.length === 0) {
@@ -152,12 +158,13 @@ export class PackClient {
    * Sends a request and reads a Pack stream (or, from a server that answers a whole Pack or JSON array, that array)
    * item by item. Leaving the loop early or aborting `options.signal` cancels the request.
    */
-  async *stream<T>(method: string, path: string, body: Uint8Array | null, reader: ResponseReader<T> & { decodeArray?: (bytes: Uint8Array) => T[] | null }, options?: CallOptions & StreamReadOptions): AsyncGenerator<T, void, undefined> {
-    const { response, url, done, timeoutMs, expired } = await this.send(method, path, body, this.options.preferJson ? "application/json" : ACCEPT_STREAM, options);
+  async *stream<T>(method: string, path: string, body: PackRequestBody | null, reader: ResponseReader<T> & { decodeArray?: (bytes: Uint8Array) => T[] | null }, options?: CallOptions & StreamReadOptions): AsyncGenerator<T, void, undefined> {
+    const { response, url, done, timeoutMs, expired, headers, preread } = await this.exchange(method, path, body, this.options.preferJson ? "application/json" : ACCEPT_STREAM, options);
     try {
-      await this.throwIfFailed(response, timeoutMs);
-      this.checkSchema(response, reader, url);
+      await this.throwIfFailed(response, url, timeoutMs, preread);
       const contentType = mediaType(response.headers.get("content-type"));
+      // Checked before the first item: a stream's header names its item type; a whole array is read as list<T>.
+      await this.schemaCheck.ensureReadable(response, reader, contentType === PACK_MEDIA_TYPE, url, headers);
       if (contentType === PACK_STREAM_MEDIA_TYPE) {
         if (response.body === null) {
           throw new PackDecodeError("the stream has no body (no End frame)", 0);
@@ -196,7 +203,43 @@ export class PackClient {
     }
   }
 
-  private async send(method: string, path: string, body: Uint8Array | null, accept: string, options: CallOptions | undefined) {
+  /**
+   * Sends a request; on the server's 412 for the body's unknown schema (docs/schema.md §5.2) registers the schema at the
+   * problem's `schemaEndpoint` and sends a value body once more (a stream cannot be resent: its 412 is the caller's error).
+   */
+  private async exchange(method: string, path: string, body: PackRequestBody | null, accept: string, options: CallOptions | undefined) {
+    const schema = body === null || body instanceof Uint8Array || this.options.sendRequestSchema === false ? null : body.schema;
+    const sent = await this.send(method, path, body, accept, options, schema);
+    if (sent.response.status !== 412 || schema === null || schema.schema === undefined) {
+      return { ...sent, preread: undefined as string | undefined };
+    }
+    const preread = await sent.response.text().catch(() => "");
+    const problem = parseProblem(preread, sent.response);
+    const endpoint = problem?.["schemaEndpoint"];
+    if (problem?.["type"] !== REQUEST_SCHEMA_UNKNOWN_TYPE || typeof endpoint !== "string") {
+      return { ...sent, preread };
+    }
+    let registered = false;
+    try {
+      const answer = await this.fetchImpl(new URL(endpoint, sent.url).toString(), {
+        method: "POST",
+        headers: { ...sent.headers, Accept: "application/json", "Content-Type": "application/json" },
+        body: registrationDocument(schema),
+        ...(options?.signal === undefined ? {} : { signal: options.signal }),
+      });
+      registered = answer.ok;
+      await answer.body?.cancel();
+    } catch {
+      registered = false;
+    }
+    if (!registered || body === null || body instanceof Uint8Array || body.kind !== "value") {
+      return { ...sent, preread };
+    }
+    sent.done();
+    return { ...(await this.send(method, path, body, accept, options, schema)), preread: undefined as string | undefined };
+  }
+
+  private async send(method: string, path: string, body: PackRequestBody | null, accept: string, options: CallOptions | undefined, schema: PayloadSchema | null) {
     const url = new URL(path, this.options.baseUrl).toString();
     const timeoutMs = options?.timeoutMs ?? this.options.timeoutMs ?? 0;
     const controller = new AbortController();
@@ -221,18 +264,27 @@ export class PackClient {
       }
       callerSignal?.removeEventListener("abort", onAbort);
     };
-    const headers: Record<string, string> = { ...this.options.headers, ...options?.headers, Accept: accept };
+    const common: Record<string, string> = { ...this.options.headers, ...options?.headers };
+    const headers: Record<string, string> = { ...common, Accept: accept };
     if (timeoutMs > 0) {
       headers[PACK_TIMEOUT_HEADER] = formatPackTimeout(timeoutMs);
     }
     if (body !== null) {
-      headers["Content-Type"] = PACK_MEDIA_TYPE;
+      headers["Content-Type"] = body instanceof Uint8Array || body.kind === "value" ? PACK_MEDIA_TYPE : PACK_STREAM_MEDIA_TYPE;
+    }
+    if (schema !== null) {
+      headers[PACK_SCHEMA_HEADER] = schema.wireFingerprint;
     }
     let response: Response;
     try {
-      const init: RequestInit = { method, headers, signal: controller.signal };
-      if (body !== null) {
+      const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+      if (body instanceof Uint8Array) {
         init.body = body as unknown as BodyInit;
+      } else if (body !== null && body.kind === "value") {
+        init.body = body.bytes as unknown as BodyInit;
+      } else if (body !== null) {
+        init.body = body.stream;
+        init.duplex = "half"; // a streamed request body (fetch's rule)
       }
       response = await this.fetchImpl(url, init);
     } catch (e) {
@@ -245,26 +297,24 @@ export class PackClient {
       }
       throw new PackNetworkError(url, e);
     }
-    return { response, url, done, timeoutMs, expired: () => timedOut };
+    return { response, url, done, timeoutMs, expired: () => timedOut, headers: common };
   }
 
-  private async throwIfFailed(response: Response, timeoutMs: number): Promise<void> {
+  private async throwIfFailed(response: Response, url: string, timeoutMs: number, preread: string | undefined): Promise<void> {
     if (response.ok) {
       return;
     }
-    const text = await response.text().catch(() => "");
-    let problem: Record<string, unknown> | null = null;
-    if (text.length > 0 && isJson(mediaType(response.headers.get("content-type")))) {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
-          problem = parsed as Record<string, unknown>;
-        }
-      } catch {
-        problem = null;
-      }
-    }
+    const text = preread ?? (await response.text().catch(() => ""));
+    const problem = parseProblem(text, response);
     const str = (k: string) => (problem !== null && typeof problem[k] === "string" ? (problem[k] as string) : null);
+    if (response.status === 409 && str("type") === REQUEST_SCHEMA_INCOMPATIBLE_TYPE) {
+      const raw = problem?.["violations"];
+      const violations: SchemaViolation[] = Array.isArray(raw)
+        ? raw.filter((v): v is Record<string, unknown> => v !== null && typeof v === "object").map((v) => ({ ruleId: String(v["ruleId"] ?? ""), path: String(v["path"] ?? ""), message: String(v["message"] ?? "") }))
+        : [];
+      throw new PackSchemaMismatchError(url, "request", str("schemaType"), str("readerSchema") ?? "", str("writerSchema") ?? "", violations,
+        `the server cannot read this request's body (Pack-Schema ${str("writerSchema") ?? "?"}) as ${str("schemaType") ?? "its type"} (Pack-Schema ${str("readerSchema") ?? "?"}); it was not read`, problem);
+    }
     if (response.headers.get(PACK_TIMEOUT_EXPIRED_HEADER) === "true" || str("type") === DEADLINE_EXCEEDED_TYPE) {
       throw new PackDeadlineError(timeoutMs, true);
     }
@@ -278,16 +328,17 @@ export class PackClient {
     throw new PackServerError(response.status, str("type"), str("title"), str("detail"), errors, problem, text.length === 0 ? null : text.slice(0, 1 << 20));
   }
 
-  private checkSchema(response: Response, reader: ResponseReader<unknown>, url: string): void {
-    const actual = response.headers.get(PACK_SCHEMA_HEADER);
-    const expected = reader.wireFingerprint;
-    if (this.options.skipSchemaCheck || actual === null || expected === undefined || actual === expected) {
-      return;
-    }
-    if (this.options.compatibleFingerprints?.includes(actual)) {
-      return;
-    }
-    throw new PackSchemaMismatchError(url, expected, actual);
+}
+
+function parseProblem(text: string, response: Response): Record<string, unknown> | null {
+  if (text.length === 0 || !isJson(mediaType(response.headers.get("content-type")))) {
+    return null;
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
 }
 

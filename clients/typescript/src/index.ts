@@ -8,3 +8,4 @@ export * from "./timeout.js";
 export * from "./client.js";
 export * from "./generated.js";
 export * from "./schema.js";
+export * from "./schema-check.js";

@@ -150,7 +150,7 @@ public sealed class TypeScriptGenerator
         var root = Label(0);
         if (!_roots.Exists(r => r.Label == root))
         {
-            _roots.Add(new RootSchema(root, schema.WireFingerprint, schema.ContractFingerprint));
+            _roots.Add(new RootSchema(root, schema.WireFingerprint, schema.ContractFingerprint, schema.Label, schema.CanonicalText));
         }
     }
 
@@ -240,6 +240,26 @@ public sealed class TypeScriptGenerator
             : Quote(name);
 
     private static string Quote(string s) => JsonSerializer.Serialize(s);
+
+    /// <summary>A single-quoted JavaScript string literal that keeps JSON's double quotes and non-ASCII text as they are (compact).</summary>
+    private static string SingleQuote(string s)
+    {
+        var builder = new StringBuilder(s.Length + 2).Append('\'');
+        foreach (var c in s)
+        {
+            switch (c)
+            {
+                case '\'': builder.Append("\\'"); break;
+                case '\\': builder.Append("\\\\"); break;
+                case < ' ' or '\u2028' or '\u2029' or (>= '\ud800' and <= '\udfff'):
+                    builder.Append(CultureInfo.InvariantCulture, $"\\u{(int)c:x4}");
+                    break;
+                default: builder.Append(c); break;
+            }
+        }
+
+        return builder.Append('\'').ToString();
+    }
 
     private static string Access(string target, string member)
     {
@@ -1035,10 +1055,14 @@ public sealed class TypeScriptGenerator
             o.AppendLine();
         }
 
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** The schema of `{t.Name ?? root.Label}` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */");
+        // The canonical contract text is what the client checks a served schema against (docs/schema.md §5.1) and
+        // registers for a request body (§5.2). It lives in the payload object, so a bundle keeps it only for the roots it uses.
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** The schema of `{t.Name ?? root.Label}` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */");
         o.AppendLine(CultureInfo.InvariantCulture, $"export const {ident}Payload = {{");
         o.AppendLine(CultureInfo.InvariantCulture, $"  wireFingerprint: {Quote(root.Wire)},");
         o.AppendLine(CultureInfo.InvariantCulture, $"  contractFingerprint: {Quote(root.Contract)},");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  label: {Quote(root.SchemaLabel)},");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  schema: {SingleQuote(root.CanonicalText)},");
         o.AppendLine(CultureInfo.InvariantCulture, $"  decode: decode{ident},");
         o.AppendLine(CultureInfo.InvariantCulture, $"  encode: encode{ident},");
         o.AppendLine("} as const;");
@@ -1049,7 +1073,7 @@ public sealed class TypeScriptGenerator
 
     private sealed record SchemaCase(int Tag, string Type);
 
-    private sealed record RootSchema(string Label, string Wire, string Contract);
+    private sealed record RootSchema(string Label, string Wire, string Contract, string SchemaLabel, string CanonicalText);
 
     private sealed class SchemaType(string label, PackSchemaKind kind, bool nullable)
     {

@@ -507,42 +507,52 @@ function writeListOfOrder(w: PackWriter, v: (Order | null)[] | null): void {
 
 // ---- payloads and fingerprints ----
 
-/** The schema of `Pack.Samples.Contracts.CreateOrderRequest` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Samples.Contracts.CreateOrderRequest` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const CreateOrderRequestPayload = {
   wireFingerprint: "500250a3da1250f4",
   contractFingerprint: "4b5987b60272dbae",
+  label: "Pack.Samples.Contracts.CreateOrderRequest",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Customer","type":1},{"name":"Lines","type":2},{"name":"Status","type":6}],"name":"Pack.Samples.Contracts.CreateOrderRequest","nullable":true},{"kind":"primitive","nullable":true,"primitive":"string"},{"element":3,"kind":"list","nullable":true},{"kind":"object","members":[{"name":"Sku","type":1},{"name":"Quantity","type":4},{"name":"UnitPrice","type":5}],"name":"Pack.Samples.Contracts.OrderLine","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"enum","name":"Pack.Samples.Contracts.OrderStatus","nullable":false,"underlying":4,"values":[{"name":"Pending","value":"0"},{"name":"Paid","value":"1"},{"name":"Shipped","value":"2"},{"name":"Cancelled","value":"3"}]}]}',
   decode: decodeCreateOrderRequest,
   encode: encodeCreateOrderRequest,
 } as const;
 
-/** The schema of `Pack.Samples.Contracts.Member` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Samples.Contracts.Member` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const MemberPayload = {
   wireFingerprint: "625408424574c99d",
   contractFingerprint: "b296516a0d13618c",
+  label: "Pack.Samples.Contracts.Member",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Name","type":2},{"name":"Description","type":2},{"name":"Address","type":2},{"name":"Value","type":3},{"name":"UpdateTime","type":4}],"name":"Pack.Samples.Contracts.Member","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"f64","width":8},{"kind":"primitive","nullable":false,"primitive":"i64","signed":true,"width":8}]}',
   decode: decodeMember,
   encode: encodeMember,
 } as const;
 
-/** The schema of `Pack.Samples.Contracts.Order` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Samples.Contracts.Order` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const OrderPayload = {
   wireFingerprint: "80fef3a9b1fbe8b7",
   contractFingerprint: "9dcf3546f1daf430",
+  label: "Pack.Samples.Contracts.Order",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Customer","type":2},{"name":"Status","type":3},{"name":"Lines","type":4},{"name":"Total","type":6},{"name":"CreatedAt","type":7}],"name":"Pack.Samples.Contracts.Order","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"enum","name":"Pack.Samples.Contracts.OrderStatus","nullable":false,"underlying":1,"values":[{"name":"Pending","value":"0"},{"name":"Paid","value":"1"},{"name":"Shipped","value":"2"},{"name":"Cancelled","value":"3"}]},{"element":5,"kind":"list","nullable":true},{"kind":"object","members":[{"name":"Sku","type":2},{"name":"Quantity","type":1},{"name":"UnitPrice","type":6}],"name":"Pack.Samples.Contracts.OrderLine","nullable":true},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"primitive","nullable":false,"primitive":"datetimeoffset","width":10}]}',
   decode: decodeOrder,
   encode: encodeOrder,
 } as const;
 
-/** The schema of `Pack.Samples.Contracts.Organization` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Samples.Contracts.Organization` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const OrganizationPayload = {
   wireFingerprint: "0d0f9b766c260e82",
   contractFingerprint: "efb566abc0e0def4",
+  label: "Pack.Samples.Contracts.Organization",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Tags","type":2},{"name":"Members","type":4}],"name":"Pack.Samples.Contracts.Organization","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"element":3,"kind":"list","nullable":true},{"kind":"primitive","nullable":true,"primitive":"string"},{"element":5,"kind":"list","nullable":true},{"kind":"object","members":[{"name":"Id","type":1},{"name":"Name","type":3},{"name":"Description","type":3},{"name":"Address","type":3},{"name":"Value","type":6},{"name":"UpdateTime","type":7}],"name":"Pack.Samples.Contracts.Member","nullable":true},{"kind":"primitive","nullable":false,"primitive":"f64","width":8},{"kind":"primitive","nullable":false,"primitive":"i64","signed":true,"width":8}]}',
   decode: decodeOrganization,
   encode: encodeOrganization,
 } as const;
 
-/** The schema of `Pack.Samples.Contracts.Shipment` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Samples.Contracts.Shipment` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ShipmentPayload = {
   wireFingerprint: "f9cf30b6dbeb6c5a",
   contractFingerprint: "9940e7f7ec54572e",
+  label: "Pack.Samples.Contracts.Shipment",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Carrier","type":2},{"name":"WeightKg","type":3},{"name":"Status","type":4},{"name":"DispatchedAt","type":5},{"name":"Parcels","type":6},{"name":"TrackingUrl","type":2}],"name":"Pack.Samples.Contracts.Shipment","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"enum","name":"Pack.Samples.Contracts.ShipmentStatus","nullable":false,"underlying":1,"values":[{"name":"Packed","value":"0"},{"name":"InTransit","value":"1"},{"name":"Delivered","value":"2"}]},{"kind":"primitive","nullable":false,"primitive":"datetimeoffset","width":10},{"element":2,"kind":"list","nullable":true}]}',
   decode: decodeShipment,
   encode: encodeShipment,
 } as const;
@@ -558,10 +568,12 @@ export function encodeListOfMember(value: (Member | null)[] | null, options?: En
   return encodePayload(value, writeListOfMember, options);
 }
 
-/** The schema of `list<Pack.Samples.Contracts.Member>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `list<Pack.Samples.Contracts.Member>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ListOfMemberPayload = {
   wireFingerprint: "64e770751befc66b",
   contractFingerprint: "80dfc7fc15b88e73",
+  label: "list\u003CPack.Samples.Contracts.Member\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"kind":"object","members":[{"name":"Id","type":2},{"name":"Name","type":3},{"name":"Description","type":3},{"name":"Address","type":3},{"name":"Value","type":4},{"name":"UpdateTime","type":5}],"name":"Pack.Samples.Contracts.Member","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"f64","width":8},{"kind":"primitive","nullable":false,"primitive":"i64","signed":true,"width":8}]}',
   decode: decodeListOfMember,
   encode: encodeListOfMember,
 } as const;
@@ -577,10 +589,12 @@ export function encodeListOfOrder(value: (Order | null)[] | null, options?: Enco
   return encodePayload(value, writeListOfOrder, options);
 }
 
-/** The schema of `list<Pack.Samples.Contracts.Order>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `list<Pack.Samples.Contracts.Order>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ListOfOrderPayload = {
   wireFingerprint: "027d41c5a6bd150f",
   contractFingerprint: "4d577151ac39cac2",
+  label: "list\u003CPack.Samples.Contracts.Order\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"kind":"object","members":[{"name":"Id","type":2},{"name":"Customer","type":3},{"name":"Status","type":4},{"name":"Lines","type":5},{"name":"Total","type":7},{"name":"CreatedAt","type":8}],"name":"Pack.Samples.Contracts.Order","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"enum","name":"Pack.Samples.Contracts.OrderStatus","nullable":false,"underlying":2,"values":[{"name":"Pending","value":"0"},{"name":"Paid","value":"1"},{"name":"Shipped","value":"2"},{"name":"Cancelled","value":"3"}]},{"element":6,"kind":"list","nullable":true},{"kind":"object","members":[{"name":"Sku","type":3},{"name":"Quantity","type":2},{"name":"UnitPrice","type":7}],"name":"Pack.Samples.Contracts.OrderLine","nullable":true},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"primitive","nullable":false,"primitive":"datetimeoffset","width":10}]}',
   decode: decodeListOfOrder,
   encode: encodeListOfOrder,
 } as const;

@@ -1514,10 +1514,12 @@ function writeSetOfString(w: PackWriter, v: Set<string | null> | null): void {
 
 // ---- payloads and fingerprints ----
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.IVectorToken` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.IVectorToken` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const IVectorTokenPayload = {
   wireFingerprint: "4c2448e6cbf069ec",
   contractFingerprint: "a6c63331bd366a1a",
+  label: "Pack.Tests.GoldenVectors.Types.IVectorToken",
+  schema: '{"format":"pack-schema/1","types":[{"cases":[{"tag":0,"type":1},{"tag":1,"type":3}],"kind":"union","name":"Pack.Tests.GoldenVectors.Types.IVectorToken","nullable":true},{"kind":"frozen-struct","members":[{"name":"Value","type":2}],"name":"Pack.Tests.GoldenVectors.Types.VectorNumberToken","nullable":false,"width":4},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"object","members":[{"name":"Text","type":4}],"name":"Pack.Tests.GoldenVectors.Types.VectorTextToken","nullable":false},{"kind":"primitive","nullable":true,"primitive":"string"}]}',
   decode: decodeIVectorToken,
   encode: encodeIVectorToken,
 } as const;
@@ -1540,18 +1542,22 @@ export function encodeVectorBigEnum(value: VectorBigEnum, options?: EncodeOption
   return encodePayload(value, writeVectorBigEnum, options);
 }
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorBigEnum` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorBigEnum` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorBigEnumPayload = {
   wireFingerprint: "e389a8200ac0dd0d",
   contractFingerprint: "99ac9a81a57e2080",
+  label: "Pack.Tests.GoldenVectors.Types.VectorBigEnum",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"enum","name":"Pack.Tests.GoldenVectors.Types.VectorBigEnum","nullable":false,"underlying":1,"values":[{"name":"Huge","value":"18446744073709551615"}]},{"kind":"primitive","nullable":false,"primitive":"u64","signed":false,"width":8}]}',
   decode: decodeVectorBigEnum,
   encode: encodeVectorBigEnum,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorBranch` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorBranch` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorBranchPayload = {
   wireFingerprint: "5bf346c8bbad4ae9",
   contractFingerprint: "d972eedfa31b4e33",
+  label: "Pack.Tests.GoldenVectors.Types.VectorBranch",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Children","type":1}],"name":"Pack.Tests.GoldenVectors.Types.VectorBranch","nullable":true},{"element":0,"kind":"list","nullable":true}]}',
   decode: decodeVectorBranch,
   encode: encodeVectorBranch,
 } as const;
@@ -1574,106 +1580,132 @@ export function encodeVectorColor(value: VectorColor, options?: EncodeOptions): 
   return encodePayload(value, writeVectorColor, options);
 }
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorColor` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorColor` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorColorPayload = {
   wireFingerprint: "0a0daf629a5de61c",
   contractFingerprint: "46d748c3af6b4f14",
+  label: "Pack.Tests.GoldenVectors.Types.VectorColor",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"enum","name":"Pack.Tests.GoldenVectors.Types.VectorColor","nullable":false,"underlying":1,"values":[{"name":"Red","value":"1"},{"name":"Green","value":"2"},{"name":"Blue","value":"3"}]},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeVectorColor,
   encode: encodeVectorColor,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorDrawing` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorDrawing` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorDrawingPayload = {
   wireFingerprint: "041e25321a0ac5ff",
   contractFingerprint: "86de1a689e3f5bf0",
+  label: "Pack.Tests.GoldenVectors.Types.VectorDrawing",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Shape","type":1},{"name":"Layer","type":6}],"name":"Pack.Tests.GoldenVectors.Types.VectorDrawing","nullable":true},{"cases":[{"tag":0,"type":2},{"tag":1,"type":4}],"kind":"union","name":"Pack.Tests.GoldenVectors.Types.VectorShape","nullable":true},{"kind":"object","members":[{"name":"Radius","type":3}],"name":"Pack.Tests.GoldenVectors.Types.VectorCircle","nullable":true},{"kind":"primitive","nullable":false,"primitive":"f32","width":4},{"kind":"object","members":[{"name":"Side","type":5}],"name":"Pack.Tests.GoldenVectors.Types.VectorSquare","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i16","signed":true,"width":2},{"kind":"primitive","nullable":false,"primitive":"u8","signed":false,"width":1}]}',
   decode: decodeVectorDrawing,
   encode: encodeVectorDrawing,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorEnvelope` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorEnvelope` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorEnvelopePayload = {
   wireFingerprint: "c6080eec4893152a",
   contractFingerprint: "255794ce8891bd2a",
+  label: "Pack.Tests.GoldenVectors.Types.VectorEnvelope",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Inner","type":2},{"name":"Tail","type":4}],"name":"Pack.Tests.GoldenVectors.Types.VectorEnvelope","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"object","members":[{"name":"A","type":1},{"name":"B","type":1},{"name":"C","type":1},{"name":"S1","type":3},{"name":"S2","type":3}],"name":"Pack.Tests.GoldenVectors.Types.VectorSmallObject","nullable":true},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"u8","signed":false,"width":1}]}',
   decode: decodeVectorEnvelope,
   encode: encodeVectorEnvelope,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorEnvelopeV1` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorEnvelopeV1` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorEnvelopeV1Payload = {
   wireFingerprint: "f3b456293a234147",
   contractFingerprint: "e562511a2c86a377",
+  label: "Pack.Tests.GoldenVectors.Types.VectorEnvelopeV1",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Inner","type":2},{"name":"Tail","type":3}],"name":"Pack.Tests.GoldenVectors.Types.VectorEnvelopeV1","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"object","members":[{"name":"A","type":1},{"name":"B","type":1},{"name":"C","type":1}],"name":"Pack.Tests.GoldenVectors.Types.VectorSmallObjectV1","nullable":true},{"kind":"primitive","nullable":false,"primitive":"u8","signed":false,"width":1}]}',
   decode: decodeVectorEnvelopeV1,
   encode: encodeVectorEnvelopeV1,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorEvolved` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorEvolved` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorEvolvedPayload = {
   wireFingerprint: "6fd33c8f36eda6f7",
   contractFingerprint: "9f816c2b48f20934",
+  label: "Pack.Tests.GoldenVectors.Types.VectorEvolved",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"A","type":1},{"default":"init","name":"Name","type":2},{"default":7,"name":"Count","type":1}],"name":"Pack.Tests.GoldenVectors.Types.VectorEvolved","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"}]}',
   decode: decodeVectorEvolved,
   encode: encodeVectorEvolved,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorMesh` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorMesh` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorMeshPayload = {
   wireFingerprint: "0f7c1072e1a36780",
   contractFingerprint: "a1858011e1568260",
+  label: "Pack.Tests.GoldenVectors.Types.VectorMesh",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Origin","type":1},{"name":"Points","type":3}],"name":"Pack.Tests.GoldenVectors.Types.VectorMesh","nullable":true},{"kind":"frozen-struct","members":[{"name":"X","type":2},{"name":"Y","type":2},{"name":"Z","type":2}],"name":"Pack.Tests.GoldenVectors.Types.VectorPoint3","nullable":false,"width":12},{"kind":"primitive","nullable":false,"primitive":"f32","width":4},{"element":1,"kind":"list","nullable":true}]}',
   decode: decodeVectorMesh,
   encode: encodeVectorMesh,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorNamedValue` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorNamedValue` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorNamedValuePayload = {
   wireFingerprint: "beebf58399c68895",
   contractFingerprint: "aca5b245e4313d1f",
+  label: "Pack.Tests.GoldenVectors.Types.VectorNamedValue",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Name","type":1},{"name":"Value","type":2}],"name":"Pack.Tests.GoldenVectors.Types.VectorNamedValue","nullable":false},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeVectorNamedValue,
   encode: encodeVectorNamedValue,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorNode` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorNode` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorNodePayload = {
   wireFingerprint: "7c3f77c5da3ed544",
   contractFingerprint: "7c7cba5f67f764f8",
+  label: "Pack.Tests.GoldenVectors.Types.VectorNode",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Next","type":0}],"name":"Pack.Tests.GoldenVectors.Types.VectorNode","nullable":true}]}',
   decode: decodeVectorNode,
   encode: encodeVectorNode,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorPoint3` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorPoint3` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorPoint3Payload = {
   wireFingerprint: "ba3ad606a9ace54a",
   contractFingerprint: "a09c0450df887f7d",
+  label: "Pack.Tests.GoldenVectors.Types.VectorPoint3",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"frozen-struct","members":[{"name":"X","type":1},{"name":"Y","type":1},{"name":"Z","type":1}],"name":"Pack.Tests.GoldenVectors.Types.VectorPoint3","nullable":false,"width":12},{"kind":"primitive","nullable":false,"primitive":"f32","width":4}]}',
   decode: decodeVectorPoint3,
   encode: encodeVectorPoint3,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorRecordWithDefault` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorRecordWithDefault` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorRecordWithDefaultPayload = {
   wireFingerprint: "ae84aa4e14e41e7d",
   contractFingerprint: "e4996ee886974a78",
+  label: "Pack.Tests.GoldenVectors.Types.VectorRecordWithDefault",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"A","type":1},{"default":42,"name":"B","type":1}],"name":"Pack.Tests.GoldenVectors.Types.VectorRecordWithDefault","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeVectorRecordWithDefault,
   encode: encodeVectorRecordWithDefault,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorShape` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorShape` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorShapePayload = {
   wireFingerprint: "0b6d5c8b940836ff",
   contractFingerprint: "704e49ad917cd16c",
+  label: "Pack.Tests.GoldenVectors.Types.VectorShape",
+  schema: '{"format":"pack-schema/1","types":[{"cases":[{"tag":0,"type":1},{"tag":1,"type":3}],"kind":"union","name":"Pack.Tests.GoldenVectors.Types.VectorShape","nullable":true},{"kind":"object","members":[{"name":"Radius","type":2}],"name":"Pack.Tests.GoldenVectors.Types.VectorCircle","nullable":true},{"kind":"primitive","nullable":false,"primitive":"f32","width":4},{"kind":"object","members":[{"name":"Side","type":4}],"name":"Pack.Tests.GoldenVectors.Types.VectorSquare","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i16","signed":true,"width":2}]}',
   decode: decodeVectorShape,
   encode: encodeVectorShape,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorSmallObject` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorSmallObject` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorSmallObjectPayload = {
   wireFingerprint: "d05b19f103ed3097",
   contractFingerprint: "2d92fcb34a3b29ae",
+  label: "Pack.Tests.GoldenVectors.Types.VectorSmallObject",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"A","type":1},{"name":"B","type":1},{"name":"C","type":1},{"name":"S1","type":2},{"name":"S2","type":2}],"name":"Pack.Tests.GoldenVectors.Types.VectorSmallObject","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"}]}',
   decode: decodeVectorSmallObject,
   encode: encodeVectorSmallObject,
 } as const;
 
-/** The schema of `Pack.Tests.GoldenVectors.Types.VectorSmallObjectV1` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `Pack.Tests.GoldenVectors.Types.VectorSmallObjectV1` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const VectorSmallObjectV1Payload = {
   wireFingerprint: "f215c1d363c35023",
   contractFingerprint: "83735f77b942706a",
+  label: "Pack.Tests.GoldenVectors.Types.VectorSmallObjectV1",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"A","type":1},{"name":"B","type":1},{"name":"C","type":1}],"name":"Pack.Tests.GoldenVectors.Types.VectorSmallObjectV1","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeVectorSmallObjectV1,
   encode: encodeVectorSmallObjectV1,
 } as const;
@@ -1696,10 +1728,12 @@ export function encodeChar(value: string, options?: EncodeOptions): Uint8Array {
   return encodePayload(value, writeChar, options);
 }
 
-/** The schema of `char` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `char` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const CharPayload = {
   wireFingerprint: "c78bb736e84bd0a5",
   contractFingerprint: "c78bb736e84bd0a5",
+  label: "char",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"primitive","nullable":false,"primitive":"char","width":2}]}',
   decode: decodeChar,
   encode: encodeChar,
 } as const;
@@ -1722,10 +1756,12 @@ export function encodeDatetime(value: PackDateTime, options?: EncodeOptions): Ui
   return encodePayload(value, writeDatetime, options);
 }
 
-/** The schema of `datetime` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `datetime` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const DatetimePayload = {
   wireFingerprint: "2f10f24a1a64e51a",
   contractFingerprint: "2f10f24a1a64e51a",
+  label: "datetime",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"primitive","nullable":false,"primitive":"datetime","width":8}]}',
   decode: decodeDatetime,
   encode: encodeDatetime,
 } as const;
@@ -1748,10 +1784,12 @@ export function encodeDecimal(value: string, options?: EncodeOptions): Uint8Arra
   return encodePayload(value, writeDecimal, options);
 }
 
-/** The schema of `decimal` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `decimal` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const DecimalPayload = {
   wireFingerprint: "b475b676f02a1f9d",
   contractFingerprint: "b475b676f02a1f9d",
+  label: "decimal",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"primitive","nullable":false,"primitive":"decimal","width":16}]}',
   decode: decodeDecimal,
   encode: encodeDecimal,
 } as const;
@@ -1774,10 +1812,12 @@ export function encodeF16(value: number, options?: EncodeOptions): Uint8Array {
   return encodePayload(value, writeF16, options);
 }
 
-/** The schema of `f16` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `f16` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const F16Payload = {
   wireFingerprint: "c4b47f0be8ad27f2",
   contractFingerprint: "c4b47f0be8ad27f2",
+  label: "f16",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"primitive","nullable":false,"primitive":"f16","width":2}]}',
   decode: decodeF16,
   encode: encodeF16,
 } as const;
@@ -1800,10 +1840,12 @@ export function encodeGuid(value: string, options?: EncodeOptions): Uint8Array {
   return encodePayload(value, writeGuid, options);
 }
 
-/** The schema of `guid` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `guid` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const GuidPayload = {
   wireFingerprint: "142044fa95e796c4",
   contractFingerprint: "142044fa95e796c4",
+  label: "guid",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"primitive","nullable":false,"primitive":"guid","width":16}]}',
   decode: decodeGuid,
   encode: encodeGuid,
 } as const;
@@ -1826,10 +1868,12 @@ export function encodeI128(value: bigint, options?: EncodeOptions): Uint8Array {
   return encodePayload(value, writeI128, options);
 }
 
-/** The schema of `i128` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `i128` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const I128Payload = {
   wireFingerprint: "3cc51a0ca0e17beb",
   contractFingerprint: "3cc51a0ca0e17beb",
+  label: "i128",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"primitive","nullable":false,"primitive":"i128","signed":true,"width":16}]}',
   decode: decodeI128,
   encode: encodeI128,
 } as const;
@@ -1845,10 +1889,12 @@ export function encodeListOfIVectorToken(value: (IVectorToken | null)[] | null, 
   return encodePayload(value, writeListOfIVectorToken, options);
 }
 
-/** The schema of `list<Pack.Tests.GoldenVectors.Types.IVectorToken>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `list<Pack.Tests.GoldenVectors.Types.IVectorToken>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ListOfIVectorTokenPayload = {
   wireFingerprint: "91770034380702e9",
   contractFingerprint: "5e396a41b22b0a4c",
+  label: "list\u003CPack.Tests.GoldenVectors.Types.IVectorToken\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"cases":[{"tag":0,"type":2},{"tag":1,"type":4}],"kind":"union","name":"Pack.Tests.GoldenVectors.Types.IVectorToken","nullable":true},{"kind":"frozen-struct","members":[{"name":"Value","type":3}],"name":"Pack.Tests.GoldenVectors.Types.VectorNumberToken","nullable":false,"width":4},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"object","members":[{"name":"Text","type":5}],"name":"Pack.Tests.GoldenVectors.Types.VectorTextToken","nullable":false},{"kind":"primitive","nullable":true,"primitive":"string"}]}',
   decode: decodeListOfIVectorToken,
   encode: encodeListOfIVectorToken,
 } as const;
@@ -1864,10 +1910,12 @@ export function encodeListOfVectorFlagged(value: VectorFlagged[] | null, options
   return encodePayload(value, writeListOfVectorFlagged, options);
 }
 
-/** The schema of `list<Pack.Tests.GoldenVectors.Types.VectorFlagged>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `list<Pack.Tests.GoldenVectors.Types.VectorFlagged>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ListOfVectorFlaggedPayload = {
   wireFingerprint: "684bcb55e16ed93c",
   contractFingerprint: "e116a0328bd3959f",
+  label: "list\u003CPack.Tests.GoldenVectors.Types.VectorFlagged\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"kind":"frozen-struct","members":[{"name":"Flag","type":2},{"name":"Value","type":3}],"name":"Pack.Tests.GoldenVectors.Types.VectorFlagged","nullable":false,"width":5},{"kind":"primitive","nullable":false,"primitive":"bool","width":1},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeListOfVectorFlagged,
   encode: encodeListOfVectorFlagged,
 } as const;
@@ -1883,10 +1931,12 @@ export function encodeListOfVectorPoint3(value: VectorPoint3[] | null, options?:
   return encodePayload(value, writeListOfVectorPoint3, options);
 }
 
-/** The schema of `list<Pack.Tests.GoldenVectors.Types.VectorPoint3>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `list<Pack.Tests.GoldenVectors.Types.VectorPoint3>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ListOfVectorPoint3Payload = {
   wireFingerprint: "d5f5cff9f3f66b0e",
   contractFingerprint: "5c04be91bdac0984",
+  label: "list\u003CPack.Tests.GoldenVectors.Types.VectorPoint3\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"kind":"frozen-struct","members":[{"name":"X","type":2},{"name":"Y","type":2},{"name":"Z","type":2}],"name":"Pack.Tests.GoldenVectors.Types.VectorPoint3","nullable":false,"width":12},{"kind":"primitive","nullable":false,"primitive":"f32","width":4}]}',
   decode: decodeListOfVectorPoint3,
   encode: encodeListOfVectorPoint3,
 } as const;
@@ -1902,10 +1952,12 @@ export function encodeListOfVectorShape(value: (VectorShape | null)[] | null, op
   return encodePayload(value, writeListOfVectorShape, options);
 }
 
-/** The schema of `list<Pack.Tests.GoldenVectors.Types.VectorShape>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `list<Pack.Tests.GoldenVectors.Types.VectorShape>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ListOfVectorShapePayload = {
   wireFingerprint: "a3202d197a0947eb",
   contractFingerprint: "09d8ced9a6fc226f",
+  label: "list\u003CPack.Tests.GoldenVectors.Types.VectorShape\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"cases":[{"tag":0,"type":2},{"tag":1,"type":4}],"kind":"union","name":"Pack.Tests.GoldenVectors.Types.VectorShape","nullable":true},{"kind":"object","members":[{"name":"Radius","type":3}],"name":"Pack.Tests.GoldenVectors.Types.VectorCircle","nullable":true},{"kind":"primitive","nullable":false,"primitive":"f32","width":4},{"kind":"object","members":[{"name":"Side","type":5}],"name":"Pack.Tests.GoldenVectors.Types.VectorSquare","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i16","signed":true,"width":2}]}',
   decode: decodeListOfVectorShape,
   encode: encodeListOfVectorShape,
 } as const;
@@ -1921,10 +1973,12 @@ export function encodeListOfBool(value: boolean[] | null, options?: EncodeOption
   return encodePayload(value, writeListOfBool, options);
 }
 
-/** The schema of `list<bool>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `list<bool>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ListOfBoolPayload = {
   wireFingerprint: "ea8a5082c244383f",
   contractFingerprint: "ea8a5082c244383f",
+  label: "list\u003Cbool\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"kind":"primitive","nullable":false,"primitive":"bool","width":1}]}',
   decode: decodeListOfBool,
   encode: encodeListOfBool,
 } as const;
@@ -1940,10 +1994,12 @@ export function encodeListOfDecimal(value: string[] | null, options?: EncodeOpti
   return encodePayload(value, writeListOfDecimal, options);
 }
 
-/** The schema of `list<decimal>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `list<decimal>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ListOfDecimalPayload = {
   wireFingerprint: "6815bd50d265c779",
   contractFingerprint: "6815bd50d265c779",
+  label: "list\u003Cdecimal\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16}]}',
   decode: decodeListOfDecimal,
   encode: encodeListOfDecimal,
 } as const;
@@ -1959,10 +2015,12 @@ export function encodeListOfI32(value: Int32Array | null, options?: EncodeOption
   return encodePayload(value, writeListOfI32, options);
 }
 
-/** The schema of `list<i32>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `list<i32>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ListOfI32Payload = {
   wireFingerprint: "79d3487ba978fa8a",
   contractFingerprint: "79d3487ba978fa8a",
+  label: "list\u003Ci32\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeListOfI32,
   encode: encodeListOfI32,
 } as const;
@@ -1978,10 +2036,12 @@ export function encodeListOfListOfI32(value: (Int32Array | null)[] | null, optio
   return encodePayload(value, writeListOfListOfI32, options);
 }
 
-/** The schema of `list<list<i32>>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `list<list<i32>>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ListOfListOfI32Payload = {
   wireFingerprint: "4597055616b1b36f",
   contractFingerprint: "4597055616b1b36f",
+  label: "list\u003Clist\u003Ci32\u003E\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"element":2,"kind":"list","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeListOfListOfI32,
   encode: encodeListOfListOfI32,
 } as const;
@@ -1997,10 +2057,12 @@ export function encodeListOfString(value: (string | null)[] | null, options?: En
   return encodePayload(value, writeListOfString, options);
 }
 
-/** The schema of `list<string>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `list<string>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ListOfStringPayload = {
   wireFingerprint: "168cd5b0ebf828e9",
   contractFingerprint: "168cd5b0ebf828e9",
+  label: "list\u003Cstring\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"kind":"primitive","nullable":true,"primitive":"string"}]}',
   decode: decodeListOfString,
   encode: encodeListOfString,
 } as const;
@@ -2016,10 +2078,12 @@ export function encodeMemoryOfU8(value: Uint8Array, options?: EncodeOptions): Ui
   return encodePayload(value, writeMemoryOfU8, options);
 }
 
-/** The schema of `list<u8>!` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `list<u8>!` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const MemoryOfU8Payload = {
   wireFingerprint: "eb9a37fc56b034ef",
   contractFingerprint: "eb9a37fc56b034ef",
+  label: "list\u003Cu8\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":false},{"kind":"primitive","nullable":false,"primitive":"u8","signed":false,"width":1}]}',
   decode: decodeMemoryOfU8,
   encode: encodeMemoryOfU8,
 } as const;
@@ -2035,10 +2099,12 @@ export function encodeMapOfDatetimeoffsetToI32(value: Map<PackDateTimeOffset, nu
   return encodePayload(value, writeMapOfDatetimeoffsetToI32, options);
 }
 
-/** The schema of `map<datetimeoffset,i32>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `map<datetimeoffset,i32>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const MapOfDatetimeoffsetToI32Payload = {
   wireFingerprint: "e1b3be0a42bf657e",
   contractFingerprint: "e1b3be0a42bf657e",
+  label: "map\u003Cdatetimeoffset,i32\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"key":1,"kind":"map","nullable":true,"value":2},{"kind":"primitive","nullable":false,"primitive":"datetimeoffset","width":10},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeMapOfDatetimeoffsetToI32,
   encode: encodeMapOfDatetimeoffsetToI32,
 } as const;
@@ -2054,10 +2120,12 @@ export function encodeMapOfDecimalToI32(value: Map<string, number> | null, optio
   return encodePayload(value, writeMapOfDecimalToI32, options);
 }
 
-/** The schema of `map<decimal,i32>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `map<decimal,i32>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const MapOfDecimalToI32Payload = {
   wireFingerprint: "44ad9a305fcc5f25",
   contractFingerprint: "44ad9a305fcc5f25",
+  label: "map\u003Cdecimal,i32\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"key":1,"kind":"map","nullable":true,"value":2},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeMapOfDecimalToI32,
   encode: encodeMapOfDecimalToI32,
 } as const;
@@ -2073,10 +2141,12 @@ export function encodeMapOfF64ToI32(value: Map<number, number> | null, options?:
   return encodePayload(value, writeMapOfF64ToI32, options);
 }
 
-/** The schema of `map<f64,i32>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `map<f64,i32>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const MapOfF64ToI32Payload = {
   wireFingerprint: "bc0bf000f702310a",
   contractFingerprint: "bc0bf000f702310a",
+  label: "map\u003Cf64,i32\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"key":1,"kind":"map","nullable":true,"value":2},{"kind":"primitive","nullable":false,"primitive":"f64","width":8},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeMapOfF64ToI32,
   encode: encodeMapOfF64ToI32,
 } as const;
@@ -2092,10 +2162,12 @@ export function encodeMapOfStringToI32(value: Map<string | null, number> | null,
   return encodePayload(value, writeMapOfStringToI32, options);
 }
 
-/** The schema of `map<string,i32>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `map<string,i32>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const MapOfStringToI32Payload = {
   wireFingerprint: "76e1ba13c36778f6",
   contractFingerprint: "76e1ba13c36778f6",
+  label: "map\u003Cstring,i32\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"key":1,"kind":"map","nullable":true,"value":2},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeMapOfStringToI32,
   encode: encodeMapOfStringToI32,
 } as const;
@@ -2111,10 +2183,12 @@ export function encodeNullableVectorNamedValue(value: VectorNamedValue | null, o
   return encodePayload(value, writeNullableVectorNamedValue, options);
 }
 
-/** The schema of `nullable<Pack.Tests.GoldenVectors.Types.VectorNamedValue>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `nullable<Pack.Tests.GoldenVectors.Types.VectorNamedValue>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const NullableVectorNamedValuePayload = {
   wireFingerprint: "d93db5017f6782e3",
   contractFingerprint: "3f0cdcf9a10c592d",
+  label: "nullable\u003CPack.Tests.GoldenVectors.Types.VectorNamedValue\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"nullable","nullable":true},{"kind":"object","members":[{"name":"Name","type":2},{"name":"Value","type":3}],"name":"Pack.Tests.GoldenVectors.Types.VectorNamedValue","nullable":false},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeNullableVectorNamedValue,
   encode: encodeNullableVectorNamedValue,
 } as const;
@@ -2130,10 +2204,12 @@ export function encodeNullableI32(value: number | null, options?: EncodeOptions)
   return encodePayload(value, writeNullableI32, options);
 }
 
-/** The schema of `nullable<i32>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `nullable<i32>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const NullableI32Payload = {
   wireFingerprint: "7fc367018e21d89e",
   contractFingerprint: "7fc367018e21d89e",
+  label: "nullable\u003Ci32\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"nullable","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}',
   decode: decodeNullableI32,
   encode: encodeNullableI32,
 } as const;
@@ -2149,10 +2225,12 @@ export function encodeSetOfF32(value: Set<number> | null, options?: EncodeOption
   return encodePayload(value, writeSetOfF32, options);
 }
 
-/** The schema of `set<f32>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `set<f32>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const SetOfF32Payload = {
   wireFingerprint: "3ef1591712923b28",
   contractFingerprint: "3ef1591712923b28",
+  label: "set\u003Cf32\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"set","nullable":true},{"kind":"primitive","nullable":false,"primitive":"f32","width":4}]}',
   decode: decodeSetOfF32,
   encode: encodeSetOfF32,
 } as const;
@@ -2168,10 +2246,12 @@ export function encodeSetOfString(value: Set<string | null> | null, options?: En
   return encodePayload(value, writeSetOfString, options);
 }
 
-/** The schema of `set<string>` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `set<string>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const SetOfStringPayload = {
   wireFingerprint: "ae28a570402d56da",
   contractFingerprint: "ae28a570402d56da",
+  label: "set\u003Cstring\u003E",
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"set","nullable":true},{"kind":"primitive","nullable":true,"primitive":"string"}]}',
   decode: decodeSetOfString,
   encode: encodeSetOfString,
 } as const;
@@ -2194,10 +2274,12 @@ export function encodeString(value: string | null, options?: EncodeOptions): Uin
   return encodePayload(value, writeString, options);
 }
 
-/** The schema of `string` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `string` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const StringPayload = {
   wireFingerprint: "93977cc5ed7892d7",
   contractFingerprint: "93977cc5ed7892d7",
+  label: "string",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"primitive","nullable":true,"primitive":"string"}]}',
   decode: decodeString,
   encode: encodeString,
 } as const;
@@ -2220,10 +2302,12 @@ export function encodeTimeonly(value: bigint, options?: EncodeOptions): Uint8Arr
   return encodePayload(value, writeTimeonly, options);
 }
 
-/** The schema of `timeonly` as a payload root: fingerprints (docs/schema.md §2.3) and codec. */
+/** The schema of `timeonly` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const TimeonlyPayload = {
   wireFingerprint: "60f2ff32171d9787",
   contractFingerprint: "60f2ff32171d9787",
+  label: "timeonly",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"primitive","nullable":false,"primitive":"timeonly","width":8}]}',
   decode: decodeTimeonly,
   encode: encodeTimeonly,
 } as const;

@@ -18,9 +18,24 @@ import {
   encodeItemFrame,
   formatPackTimeout,
   int32,
+  packBody,
+  parseSchema,
+  contractFingerprint,
+  wireFingerprint,
 } from "../../build/src/index.js";
 
 const intReader = { decode: (b) => decode(int32, b), wireFingerprint: "00000000000000aa" };
+// The schemas of i32 (the reader) and i64 (what a server wrote with), for the §5.1 check against a fake server.
+const primitive = (name, width) => ({ format: "pack-schema/1", types: [{ kind: "primitive", nullable: false, primitive: name, signed: true, width }] });
+const i32 = parseSchema(primitive("i32", 4));
+const i64 = parseSchema(primitive("i64", 8));
+const i32Schema = JSON.stringify(primitive("i32", 4));
+const checkedIntReader = { decode: (b) => decode(int32, b), wireFingerprint: wireFingerprint(i32), contractFingerprint: contractFingerprint(i32), label: "i32", schema: i32Schema };
+const setOf = (...schemas) => JSON.stringify({
+  format: "pack-schema-set/1",
+  schemas: schemas.map((s) => ({ type: s.types[0].primitive, wire: wireFingerprint(s), contract: contractFingerprint(s), schema: { format: "pack-schema/1", types: s.types.map((t) => ({ kind: t.kind, nullable: t.nullable, primitive: t.primitive, signed: t.signed, width: t.width })) } })),
+});
+const schemaRequests = (name) => requests.filter((r) => r.url === `/schemas/${name}`);
 const frame = (n) => encodeItemFrame(encode(int32, n));
 const requests = [];
 const closed = new Map(); // path -> promise resolved when the server sees the connection close
@@ -36,7 +51,45 @@ before(async () => {
   server = createServer(async (req, res) => {
     requests.push({ url: req.url, headers: req.headers });
     const path = req.url.split("?")[0];
+    if (path.startsWith("/written-as/")) {
+      // An int written under the Pack-Schema the path names.
+      res.writeHead(200, { "content-type": "application/x-pack", "pack-schema": path.slice("/written-as/".length) });
+      res.end(encode(int32, 42));
+      return;
+    }
+    if (path.startsWith("/schemas/")) {
+      const name = path.slice("/schemas/".length);
+      if (name === "i64" || name === "etag") {
+        if (req.headers["if-none-match"] === '"e1"') {
+          res.writeHead(304, { etag: '"e1"' });
+          res.end();
+          return;
+        }
+        res.writeHead(200, { "content-type": "application/json", etag: '"e1"' });
+        res.end(setOf(i64));
+        return;
+      }
+      if (name === "tampered") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(setOf(i64).replace(wireFingerprint(i64), "00000000000000cc").replace(/"width":8/, '"width":4').replace("00000000000000cc", wireFingerprint(i64)));
+        return;
+      }
+      if (name === "slow") {
+        setTimeout(() => {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(setOf(i64));
+        }, 200);
+        return;
+      }
+      res.writeHead(404);
+      res.end();
+      return;
+    }
     switch (path) {
+      case "/echo-schema-header":
+        res.writeHead(200, { "content-type": "application/x-pack" });
+        res.end(encode(int32, req.headers["pack-schema"] === undefined ? 0 : 1));
+        return;
       case "/int":
         res.writeHead(200, { "content-type": "application/x-pack", "pack-schema": "00000000000000aa" });
         res.end(encode(int32, 42));
@@ -191,14 +244,80 @@ test("call: a refused connection is a PackNetworkError", async () => {
   assert.ok(e instanceof PackNetworkError, String(e));
 });
 
-test("call: another Pack-Schema fingerprint is a PackSchemaMismatchError before decoding, unless declared compatible", async () => {
+test("schema check: a reader without a schema is not checked (§5.1 step 2)", async () => {
   const client = new PackClient({ baseUrl: base });
-  const e = await client.call("GET", "int-other-schema", null, intReader).then(() => null, (x) => x);
+  assert.equal(await client.call("GET", "int-other-schema", null, intReader), 42);
+  assert.equal(client.schemaFetches, 0);
+});
+
+test("schema check: an incompatible writer schema fails before decoding, with the violations; the verdict is kept", async () => {
+  const client = new PackClient({ baseUrl: base, schemaPath: "/schemas/i64", headers: { Authorization: "Bearer t" } });
+  const e = await client.call("GET", `written-as/${wireFingerprint(i64)}`, null, checkedIntReader).then(() => null, (x) => x);
   assert.ok(e instanceof PackSchemaMismatchError, String(e));
-  assert.equal(e.expected, "00000000000000aa");
-  assert.equal(e.actual, "00000000000000bb");
-  const tolerant = new PackClient({ baseUrl: base, compatibleFingerprints: ["00000000000000bb"] });
-  assert.equal(await tolerant.call("GET", "int-other-schema", null, intReader), 42);
+  assert.equal(e.direction, "response");
+  assert.equal(e.readerType, "i32");
+  assert.equal(e.expected, wireFingerprint(i32));
+  assert.equal(e.actual, wireFingerprint(i64));
+  assert.deepEqual(e.violations.map((v) => `${v.ruleId} ${v.path}`), ["TYPE_CHANGED $"]);
+  const fetch = schemaRequests("i64").at(-1).headers;
+  assert.equal(fetch.accept, "application/json");
+  assert.equal(fetch.authorization, "Bearer t");
+  await client.call("GET", `written-as/${wireFingerprint(i64)}`, null, checkedIntReader).then(() => assert.fail(), () => null);
+  assert.equal(client.schemaFetches, 1);
+});
+
+test("schema check: compatibleFingerprints and checkResponseSchema: false skip the check", async () => {
+  const tolerant = new PackClient({ baseUrl: base, schemaPath: "/schemas/i64", compatibleFingerprints: [wireFingerprint(i64)] });
+  assert.equal(await tolerant.call("GET", `written-as/${wireFingerprint(i64)}`, null, checkedIntReader), 42);
+  const off = new PackClient({ baseUrl: base, schemaPath: "/schemas/i64", checkResponseSchema: false });
+  assert.equal(await off.call("GET", `written-as/${wireFingerprint(i64)}`, null, checkedIntReader), 42);
+  assert.equal(tolerant.schemaFetches + off.schemaFetches, 0);
+});
+
+test("schema check: no schema endpoint reads by default and asks once a minute per fingerprint; 'fail' refuses", async () => {
+  const client = new PackClient({ baseUrl: base, schemaPath: "/schemas/missing" });
+  const before = schemaRequests("missing").length;
+  assert.equal(await client.call("GET", "written-as/00000000000000dd", null, checkedIntReader), 42);
+  assert.equal(await client.call("GET", "written-as/00000000000000dd", null, checkedIntReader), 42);
+  assert.equal(schemaRequests("missing").length - before, 1);
+  const strict = new PackClient({ baseUrl: base, schemaPath: "/schemas/missing", schemaUnavailable: "fail" });
+  const e = await strict.call("GET", "written-as/00000000000000dd", null, checkedIntReader).then(() => null, (x) => x);
+  assert.ok(e instanceof PackSchemaMismatchError, String(e));
+  assert.deepEqual(e.violations, []);
+  assert.match(e.message, /answered 404/);
+});
+
+test("schema check: a set whose recorded fingerprint does not match its schema is no schema", async () => {
+  const client = new PackClient({ baseUrl: base, schemaPath: "/schemas/tampered", schemaUnavailable: "fail" });
+  const e = await client.call("GET", `written-as/${wireFingerprint(i64)}`, null, checkedIntReader).then(() => null, (x) => x);
+  assert.ok(e instanceof PackSchemaMismatchError, String(e));
+  assert.match(e.message, /no valid schema set/);
+});
+
+test("schema check: a new fingerprint asks again with If-None-Match; a 304 adds nothing", async () => {
+  const client = new PackClient({ baseUrl: base, schemaPath: "/schemas/etag" });
+  await client.call("GET", `written-as/${wireFingerprint(i64)}`, null, checkedIntReader).then(() => assert.fail(), () => null);
+  assert.equal(schemaRequests("etag").at(-1).headers["if-none-match"], undefined);
+  assert.equal(await client.call("GET", "written-as/00000000000000ee", null, checkedIntReader), 42);
+  assert.equal(schemaRequests("etag").at(-1).headers["if-none-match"], '"e1"');
+  assert.equal(client.schemaFetches, 2);
+});
+
+test("schema check: calls that need the same endpoint meanwhile share one fetch", async () => {
+  const client = new PackClient({ baseUrl: base, schemaPath: "/schemas/slow" });
+  const results = await Promise.all([1, 2, 3].map(() => client.call("GET", `written-as/${wireFingerprint(i64)}`, null, checkedIntReader).then(() => null, (x) => x)));
+  assert.ok(results.every((e) => e instanceof PackSchemaMismatchError));
+  assert.equal(client.schemaFetches, 1);
+});
+
+test("request schema: packBody sends Pack-Schema, raw bytes and sendRequestSchema: false do not", async () => {
+  const body = () => packBody({ wireFingerprint: wireFingerprint(i32), schema: i32Schema, encode: (v) => encode(int32, v) }, 5);
+  const client = new PackClient({ baseUrl: base });
+  assert.equal(await client.call("POST", "echo-schema-header", body(), intReader), 1);
+  assert.equal(requests.at(-1).headers["pack-schema"], wireFingerprint(i32));
+  assert.equal(await client.call("POST", "echo-schema-header", encode(int32, 5), intReader), 0);
+  const off = new PackClient({ baseUrl: base, sendRequestSchema: false });
+  assert.equal(await off.call("POST", "echo-schema-header", body(), intReader), 0);
 });
 
 test("call: a malformed body is a PackDecodeError with the offset", async () => {

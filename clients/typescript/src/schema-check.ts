@@ -1,0 +1,322 @@
+/**
+ * The schema check of docs/schema.md §5: what a generated payload carries, request bodies that announce their schema
+ * (§5.2), and the check of a response's `Pack-Schema` before its body is decoded (§5.1).
+ */
+import { PackError } from "./errors.js";
+import { checkCompatibility, listOf, type PackSchema, PackSchemaFormatError, parseSchema, parseSchemaSet, type SchemaViolation } from "./schema.js";
+import { encodeEndFrame, encodeItemFrame } from "./stream.js";
+
+/** The request and response header carrying a wire fingerprint (§5). */
+export const PACK_SCHEMA_HEADER = "Pack-Schema";
+/** The default path of the server's schema endpoint (`MapPackSchema`). */
+export const DEFAULT_SCHEMA_PATH = "/pack/schema";
+/** The problem `type` of a 409: the body's schema is known and the endpoint cannot read it. */
+export const REQUEST_SCHEMA_INCOMPATIBLE_TYPE = "urn:pack:problem:request-schema-incompatible";
+/** The problem `type` of a 412: the server does not know the body's schema; register it and send again. */
+export const REQUEST_SCHEMA_UNKNOWN_TYPE = "urn:pack:problem:request-schema-unknown";
+
+/** How long a schema endpoint is not asked again about a fingerprint it could not give (§5.1 step 8). */
+const UNAVAILABLE_MS = 60_000;
+/** How long the client waits for the schema endpoint (§5.1 step 8). */
+const FETCH_TIMEOUT_MS = 10_000;
+/** The largest schema set the client reads (§5.1 step 8). */
+const MAX_SET_BYTES = 16 * 1024 * 1024;
+const FINGERPRINT = /^[0-9a-f]{16}$/;
+
+/**
+ * What `pack ts` embeds per root type (the generated `XPayload`): the fingerprints and the canonical contract text, so
+ * the client checks and registers schemas without hashing anything on the common path.
+ */
+export interface PayloadSchema {
+  /** The wire fingerprint (§2.3): sent as `Pack-Schema` with a body, compared with a response's. */
+  readonly wireFingerprint: string;
+  /** The contract fingerprint (§2.3). */
+  readonly contractFingerprint?: string;
+  /** The root's label (§1.2). */
+  readonly label?: string;
+  /** The canonical text of the contract form (§2.1): the reader's schema of §5.1, the registration of §5.2. */
+  readonly schema?: string;
+}
+
+/** A Pack request body (`application/x-pack`) that announces its type's schema; see {@link packBody}. */
+export interface PackValueBody {
+  readonly kind: "value";
+  readonly bytes: Uint8Array;
+  readonly schema: PayloadSchema | null;
+}
+
+/** A Pack stream request body (`application/x-pack-stream`) that announces its item type's schema; see {@link packStreamBody}. */
+export interface PackStreamBody {
+  readonly kind: "stream";
+  /** The frames; a stream is sent once and cannot be resent. */
+  readonly stream: ReadableStream<Uint8Array>;
+  readonly schema: PayloadSchema | null;
+}
+
+/** A request body: raw bytes (sent without `Pack-Schema`), or a body built by {@link packBody} / {@link packStreamBody}. */
+export type PackRequestBody = Uint8Array | PackValueBody | PackStreamBody;
+
+/** A value body of a generated payload type: its bytes plus `Pack-Schema` (and a registration when the server asks). */
+export function packBody<T>(payload: PayloadSchema & { readonly encode: (value: T) => Uint8Array }, value: T): PackValueBody {
+  return { kind: "value", bytes: payload.encode(value), schema: payload };
+}
+
+/**
+ * A stream body of a generated payload type: each item as an Item frame, then the End frame. Browsers send a streamed
+ * request body only over HTTP/2 (Chromium); Node sends it over HTTP/1.1 too.
+ */
+export function packStreamBody<T>(payload: PayloadSchema & { readonly encode: (value: T) => Uint8Array }, items: AsyncIterable<T> | Iterable<T>): PackStreamBody {
+  const iterator = Symbol.asyncIterator in items ? (items as AsyncIterable<T>)[Symbol.asyncIterator]() : (items as Iterable<T>)[Symbol.iterator]();
+  let ended = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (ended) {
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) {
+        ended = true;
+        controller.enqueue(encodeEndFrame());
+        controller.close();
+        return;
+      }
+      controller.enqueue(encodeItemFrame(payload.encode(next.value)));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  return { kind: "stream", stream, schema: payload };
+}
+
+/**
+ * The schema check failed: the response was written with a contract this client's type cannot read (§5.1, nothing was
+ * decoded), or the server cannot read this client's request body (§5.2, its 409). `violations` lists each rule ID and
+ * path (§3); it is empty when the server's schema could not be had and the client is set to fail then.
+ */
+export class PackSchemaMismatchError extends PackError {
+  constructor(
+    /** The request URL. */
+    readonly url: string,
+    /** `response`: this client cannot read the response; `request`: the server cannot read this client's body. */
+    readonly direction: "response" | "request",
+    /** The label of the reading side's type (this client's for a response, the server's for a request). */
+    readonly readerType: string | null,
+    /** The reading side's wire fingerprint. */
+    readonly expected: string,
+    /** The writing side's wire fingerprint. */
+    readonly actual: string,
+    /** Every violation, in the order the check found them. */
+    readonly violations: readonly SchemaViolation[],
+    /** Why, for people. */
+    detail: string,
+    /** The server's problem object (a request's 409), or null. */
+    readonly problem: Record<string, unknown> | null = null,
+  ) {
+    super(`schema mismatch on ${url}: ${detail}${violations.map((v) => `\n  ${v.ruleId} at ${v.path}: ${v.message}`).join("")}`);
+  }
+}
+
+/** What to do when a response's fingerprint differs and the server's schema cannot be had (§5.1 step 8). */
+export type SchemaUnavailableBehavior = "read" | "fail";
+
+/** The options of the schema check (part of `PackClientOptions`). */
+export interface SchemaCheckOptions {
+  /** Check a response's `Pack-Schema` (§5.1); default true. */
+  checkResponseSchema?: boolean;
+  /** Send `Pack-Schema` with Pack bodies and register the schema when the server asks (§5.2); default true. */
+  sendRequestSchema?: boolean;
+  /** The schema endpoint, resolved against each request's URL; default `/pack/schema`. */
+  schemaPath?: string;
+  /** No schema to be had: `read` (the default, as .NET) or `fail`. */
+  schemaUnavailable?: SchemaUnavailableBehavior;
+  /** Wire fingerprints accepted without a check (known-compatible writers). */
+  compatibleFingerprints?: readonly string[];
+}
+
+/** The reader side of a response: the generated payload's schema. */
+export interface SchemaReader {
+  readonly wireFingerprint?: string;
+  readonly contractFingerprint?: string;
+  readonly label?: string;
+  readonly schema?: string;
+}
+
+interface EndpointSchemas {
+  readonly schemas: Map<string, PackSchema>;
+  readonly unavailableUntil: Map<string, number>;
+  etag: string | null;
+  pending: Promise<string | null> | null;
+}
+
+/**
+ * §5.1 for one client: verdicts per (reader type, fingerprint) and, per schema endpoint, every schema served so far.
+ * @internal
+ */
+export class ResponseSchemaCheck {
+  private readonly verdicts = new Map<string, readonly SchemaViolation[]>();
+  private readonly readers = new Map<string, PackSchema>();
+  private readonly endpoints = new Map<string, EndpointSchemas>();
+  /** Schema sets fetched (for tests and diagnostics). */
+  fetches = 0;
+
+  constructor(private readonly fetchImpl: typeof fetch, private readonly options: SchemaCheckOptions) {}
+
+  /** Resolves when the body may be decoded; rejects with {@link PackSchemaMismatchError} when it must not. */
+  ensureReadable(response: Response, reader: SchemaReader, asList: boolean, url: string, headers: Record<string, string>): Promise<void> | undefined {
+    const actual = response.headers.get(PACK_SCHEMA_HEADER);
+    if (this.options.checkResponseSchema === false || actual === null || reader.schema === undefined || !FINGERPRINT.test(actual)) {
+      return undefined;
+    }
+    if (!asList && actual === reader.wireFingerprint) {
+      return undefined;
+    }
+    if (this.options.compatibleFingerprints?.includes(actual)) {
+      return undefined;
+    }
+    const key = `${asList ? "list " : ""}${reader.contractFingerprint ?? reader.schema} ${actual}`;
+    const verdict = this.verdicts.get(key);
+    if (verdict !== undefined) {
+      return verdict.length === 0 ? undefined : Promise.reject(this.mismatch(url, reader, asList, actual, verdict));
+    }
+    return this.judge(key, reader, asList, actual, url, headers);
+  }
+
+  private async judge(key: string, reader: SchemaReader, asList: boolean, actual: string, url: string, headers: Record<string, string>): Promise<void> {
+    const endpoint = new URL(this.options.schemaPath ?? DEFAULT_SCHEMA_PATH, url).toString();
+    const found = await this.find(endpoint, actual, authorization(headers));
+    if (found.schema === null) {
+      if (this.options.schemaUnavailable === "fail") {
+        throw new PackSchemaMismatchError(url, "response", label(reader, asList), reader.wireFingerprint ?? "", actual,
+          [], `the response was written with Pack-Schema ${actual}, not this client's ${reader.wireFingerprint ?? "(unknown)"}, and the server's schema could not be obtained to check it: ${found.problem}; nothing was read (schemaUnavailable is "fail")`);
+      }
+      return;
+    }
+    let readerSchema = this.readers.get(reader.schema!);
+    if (readerSchema === undefined) {
+      readerSchema = parseSchema(JSON.parse(reader.schema!));
+      this.readers.set(reader.schema!, readerSchema);
+    }
+    const violations = checkCompatibility(asList ? listOf(readerSchema) : readerSchema, found.schema);
+    this.verdicts.set(key, violations);
+    if (violations.length > 0) {
+      throw this.mismatch(url, reader, asList, actual, violations);
+    }
+  }
+
+  private mismatch(url: string, reader: SchemaReader, asList: boolean, actual: string, violations: readonly SchemaViolation[]): PackSchemaMismatchError {
+    const type = label(reader, asList);
+    return new PackSchemaMismatchError(url, "response", type, reader.wireFingerprint ?? "", actual, violations,
+      `the response was written with a contract (Pack-Schema ${actual}) that ${type ?? "this client's type"} (Pack-Schema ${reader.wireFingerprint ?? "?"}) cannot read; nothing was read`);
+  }
+
+  /** The served schema with a wire fingerprint, fetching the endpoint's set once for all callers that need it. */
+  private async find(endpoint: string, fingerprint: string, auth: string | null): Promise<{ schema: PackSchema | null; problem: string }> {
+    let state = this.endpoints.get(endpoint);
+    if (state === undefined) {
+      state = { schemas: new Map(), unavailableUntil: new Map(), etag: null, pending: null };
+      this.endpoints.set(endpoint, state);
+    }
+    const known = state.schemas.get(fingerprint);
+    if (known !== undefined) {
+      return { schema: known, problem: "" };
+    }
+    const until = state.unavailableUntil.get(fingerprint);
+    if (until !== undefined && until > Date.now()) {
+      return { schema: null, problem: `the schema endpoint ${endpoint} had no schema ${fingerprint} when asked less than a minute ago` };
+    }
+    const s = state;
+    s.pending ??= this.fetchSet(endpoint, s, auth).finally(() => (s.pending = null));
+    const problem = await s.pending;
+    const schema = s.schemas.get(fingerprint);
+    if (schema !== undefined) {
+      return { schema, problem: "" };
+    }
+    s.unavailableUntil.set(fingerprint, Date.now() + UNAVAILABLE_MS);
+    return { schema: null, problem: problem ?? `the schema endpoint ${endpoint} serves no schema with wire fingerprint ${fingerprint}` };
+  }
+
+  /** GETs the schema set (If-None-Match), adds its schemas; the problem when it could not, null otherwise. */
+  private async fetchSet(endpoint: string, state: EndpointSchemas, auth: string | null): Promise<string | null> {
+    this.fetches++;
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (auth !== null) headers["Authorization"] = auth;
+    if (state.etag !== null) headers["If-None-Match"] = state.etag;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error("timeout")), FETCH_TIMEOUT_MS);
+    try {
+      const response = await this.fetchImpl(endpoint, { method: "GET", headers, signal: controller.signal });
+      if (response.status === 304) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        return `the schema endpoint ${endpoint} answered ${response.status}`;
+      }
+      const text = await readText(response, MAX_SET_BYTES);
+      if (text === null) {
+        return `the schema endpoint ${endpoint} sent more than ${MAX_SET_BYTES} bytes`;
+      }
+      for (const entry of parseSchemaSet(text)) {
+        state.schemas.set(entry.wire, entry.schema);
+      }
+      state.etag = response.headers.get("etag");
+      return null;
+    } catch (e) {
+      if (controller.signal.aborted) {
+        return `the schema endpoint ${endpoint} did not answer within ${FETCH_TIMEOUT_MS / 1000} s`;
+      }
+      return e instanceof PackSchemaFormatError
+        ? `the schema endpoint ${endpoint} sent no valid schema set: ${e.message}`
+        : `the schema endpoint ${endpoint} could not be reached: ${String(e)}`;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** The registration document of §5.2: a schema set of one, written from the generated constants (no hashing). */
+export function registrationDocument(schema: PayloadSchema): string {
+  const entry = `{"type":${JSON.stringify(schema.label ?? "")},"wire":${JSON.stringify(schema.wireFingerprint)}`
+    + (schema.contractFingerprint === undefined ? "" : `,"contract":${JSON.stringify(schema.contractFingerprint)}`)
+    + `,"schema":${schema.schema}}`;
+  return `{"format":"pack-schema-set/1","schemas":[${entry}]}`;
+}
+
+function label(reader: SchemaReader, asList: boolean): string | null {
+  return reader.label === undefined ? null : asList ? `list<${reader.label}>` : reader.label;
+}
+
+function authorization(headers: Record<string, string>): string | null {
+  for (const k of Object.keys(headers)) {
+    if (k.toLowerCase() === "authorization") return headers[k]!;
+  }
+  return null;
+}
+
+async function readText(response: Response, limit: number): Promise<string | null> {
+  if (response.body === null) {
+    return "";
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.length;
+    if (length > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(length);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.length;
+  }
+  return new TextDecoder().decode(all);
+}
