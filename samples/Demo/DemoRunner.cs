@@ -61,7 +61,9 @@ public static partial class DemoRunner
 
         // Two loopback endpoints: HTTP/1.1 for the comparisons, and HTTP/2 without TLS (h2c) for the bidirectional call,
         // which a cleartext HTTP/1.1-and-HTTP/2 endpoint could not offer (without TLS there is no ALPN to choose HTTP/2).
-        WebApplication app = SampleApp.BuildApp([], builder =>
+        // The web page's files are copied next to the demo (Demo.csproj), whatever the current directory is.
+        string webRoot = Path.Combine(AppContext.BaseDirectory, "wwwroot");
+        WebApplication app = SampleApp.BuildApp(["--webroot", webRoot], builder =>
         {
             builder.Logging.ClearProviders();
             builder.WebHost.ConfigureKestrel(kestrel =>
@@ -78,6 +80,10 @@ public static partial class DemoRunner
                 string[] addresses = [.. app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses];
                 string address = addresses[0];
                 output.WriteLine($"Sample API: {address} (in-process Kestrel; h2c on {addresses[1]})");
+                if (File.Exists(Path.Combine(webRoot, "index.html")))
+                {
+                    output.WriteLine($"Web page:   {address}/ (samples/WebApi/wwwroot, on the TypeScript client)");
+                }
                 return await RunAgainstAsync(new Uri(address), iterations, output, cancellationToken, http2Address: new Uri(addresses[1])).ConfigureAwait(false);
             }
             finally

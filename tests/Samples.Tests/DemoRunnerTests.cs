@@ -19,6 +19,7 @@ public sealed class DemoRunnerTests
             Assert.Contains(endpoint.Name, text, StringComparison.Ordinal);
         }
 
+        Assert.Matches(@"Web page:   http://127\.0\.0\.1:\d+/ ", text);
         Assert.DoesNotContain("DIFF", text, StringComparison.Ordinal);
         Assert.Contains("JSON and Pack streams match", text, StringComparison.Ordinal);
         Assert.Contains("Result: every JSON and Pack comparison matched.", text, StringComparison.Ordinal);

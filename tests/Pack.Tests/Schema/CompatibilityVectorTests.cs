@@ -130,6 +130,7 @@ public class CompatibilityVectorTests
 
         return new JsonObject
         {
+            ["format"] = "pack-compatibility-vectors/1",
             ["description"] = "docs/schema.md §3: can a reader with the `reader` schema read what a writer with the `writer` schema writes? `violations` lists, in the order the check finds them, the rule ID and path of each; empty means compatible. Built from C# contracts by tests/Pack.Tests/Schema/CompatibilityVectorTests.cs; checked there and by clients/typescript.",
             ["cases"] = cases,
         };
