@@ -29,8 +29,9 @@ public sealed class PackFormatterOptions
     /// <summary>
     /// Whether a Pack request body that carries <c>Pack-Schema</c> is checked against the endpoint's type before it is
     /// read (docs/schema.md §5.2): an equal fingerprint is read, a known compatible one too, a known incompatible one is
-    /// answered 409 problem+json with the violations, an unknown one 412. Default <see langword="true"/>. A request
-    /// without the header is never checked. Under Native AOT no check is made (the schemas need reflection).
+    /// answered 409 problem+json with the violations, an unknown one 412 (or read unchecked when the app does not map the
+    /// schema endpoint, where a client could not register). Default <see langword="true"/>. A request without the header
+    /// is never checked. Under Native AOT no check is made (the schemas need reflection).
     /// </summary>
     public bool CheckRequestSchema { get; set; } = true;
 

@@ -48,6 +48,9 @@ internal static class PackRequestSchemaCheck
         var registry = options.ClientSchemas;
         return registry.Verdict(type, reader, writerFingerprint!) switch
         {
+            // Without the registration endpoint a client cannot make its schema known, so a 412 could never be resolved:
+            // the body is read unchecked, as before the header existed (docs/schema.md §5.2, step 4).
+            null when registry.RegistrationPath is null => null,
             null => PackRequestSchemaRejection.Unknown(reader.Label, readerFingerprint, writerFingerprint!, RegistrationPath(request, registry)),
             { Count: 0 } => null,
             var violations => PackRequestSchemaRejection.Incompatible(reader.Label, readerFingerprint, writerFingerprint!, violations),
