@@ -15,6 +15,8 @@ namespace Pack.Benchmarks.Client;
 /// a process of its own so that the allocations measured here are the client's alone (HttpClient, SocketsHttpHandler and
 /// the library that reads the body). <c>GetFromJsonAsync</c> with <c>Accept: application/json</c> is the baseline of
 /// <c>GetFromPackAsync</c> (which sends <c>Accept: application/x-pack, application/json;q=0.9</c>), over HTTP/1.1 and h2c.
+/// <c>GetFromPackUnchecked</c> turns off the client's check of the response's <c>Pack-Schema</c> header (docs/schema.md
+/// §5.1), so the two Pack rows give the check's per-request cost on the verified path.
 /// </summary>
 [MemoryDiagnoser]
 [BenchmarkCategory(F2_SmallResponsePath.Category)]
@@ -26,6 +28,7 @@ public class C1_SmallGetClient
     private HttpClient _pack = null!;
     private Uri _jsonUri = null!;
     private Uri _packUri = null!;
+    private static readonly PackClientOptions Unchecked = new() { CheckResponseSchema = false };
 
     [Params("1.1", "2")]
     public string Http { get; set; } = "1.1";
@@ -60,6 +63,9 @@ public class C1_SmallGetClient
 
     [Benchmark]
     public Task<SmallObject?> GetFromPack() => _pack.GetFromPackAsync<SmallObject>(_packUri);
+
+    [Benchmark]
+    public Task<SmallObject?> GetFromPackUnchecked() => _pack.GetFromPackAsync<SmallObject>(_packUri, Unchecked);
 
     private static HttpClient Create(Uri baseAddress, Version version) =>
         new(new SocketsHttpHandler { PooledConnectionLifetime = Timeout.InfiniteTimeSpan })
