@@ -123,7 +123,8 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
             context.ContainingNamespace.IsGlobalNamespace ? null : context.ContainingNamespace.ToDisplayString(),
             context.Name,
             new EquatableArray<string>(containingTypes),
-            parser.ToModel());
+            parser.ToModel(),
+            parser.ToSchemas());
         return new ContextResult(model, new EquatableArray<DiagnosticInfo>(parser.Diagnostics));
     }
 
