@@ -55,6 +55,7 @@ public class GeneratedSchemaDefaultsTests
         public sealed class WithCall { public WithCall() { Init(); } public int Count { get; set; } private void Init() => Count = 2; }
         public sealed class NonConstant { public string Text { get; set; } = string.Empty; }
         public sealed class Chained { public Chained() : this(9) { } public Chained(int value) { Value = value; } public int Value { get; set; } }
+        public sealed class Wrapped { private int _value = 6; public int Value { get => _value; set => _value = value; } }
         [PackSerializable(typeof(Initialized))]
         [PackSerializable(typeof(Derived))]
         [PackSerializable(typeof(Positional))]
@@ -63,6 +64,7 @@ public class GeneratedSchemaDefaultsTests
         [PackSerializable(typeof(WithCall))]
         [PackSerializable(typeof(NonConstant))]
         [PackSerializable(typeof(Chained))]
+        [PackSerializable(typeof(Wrapped))]
         public partial class AppContext : PackSerializerContext;
         """;
 
@@ -86,6 +88,7 @@ public class GeneratedSchemaDefaultsTests
     [InlineData("WithCall")]
     [InlineData("NonConstant")]
     [InlineData("Chained")]
+    [InlineData("Wrapped")]
     public void GeneratedSchema_ConstructorOrInitializerItCannotRead_HasTheWireFormOnly(string name)
     {
         var generated = Find(name);

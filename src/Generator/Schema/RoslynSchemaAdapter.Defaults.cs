@@ -46,6 +46,12 @@ internal sealed partial class RoslynSchemaAdapter
         for (int i = 0; i < members.Count; i++)
         {
             var member = members[i];
+            if (member.Symbol is IPropertySymbol property && property.Locations.Any(static l => l.IsInSource) && !IsAutoProperty(property))
+            {
+                // Its getter decides what a reader sees (a field it wraps may have an initializer of its own).
+                return false;
+            }
+
             string? json = null;
             if (member.ParameterIndex >= 0)
             {
@@ -193,6 +199,10 @@ internal sealed partial class RoslynSchemaAdapter
 
         return !bound.Contains(target) || model.GetSymbolInfo(assignment.Right).Symbol is IParameterSymbol;
     }
+
+    private static bool IsAutoProperty(IPropertySymbol property)
+        => property.OriginalDefinition.ContainingType.GetMembers().Any(m => m is IFieldSymbol { AssociatedSymbol: { } associated }
+            && SymbolEqualityComparer.Default.Equals(associated.OriginalDefinition, property.OriginalDefinition));
 
     private static IMethodSymbol? ParameterlessBase(INamedTypeSymbol type)
         => type.TypeKind == TypeKind.Struct ? null : type.BaseType?.InstanceConstructors.FirstOrDefault(static c => c.Parameters.Length == 0);
