@@ -37,7 +37,7 @@ internal sealed partial class ContextParser
 
             string wire = SchemaText.Write(entries, wire: true);
             string? contract = builder.DefaultsKnown ? SchemaText.Write(entries, wire: false) : null;
-            schemas.Add(new SchemaModel(Display(root), wire, SchemaText.Fingerprint(wire), contract, contract is null ? null : SchemaText.Fingerprint(contract)));
+            schemas.Add(new SchemaModel(Display(root), builder.RootLabel, wire, SchemaText.Fingerprint(wire), contract, contract is null ? null : SchemaText.Fingerprint(contract)));
         }
 
         return new EquatableArray<SchemaModel>(schemas);

@@ -28,10 +28,14 @@ internal sealed class SchemaBuilder<TType>
     /// <summary>Whether every member default of the last <see cref="Build"/> was known (else the contract form is incomplete and must not be used).</summary>
     public bool DefaultsKnown { get; private set; }
 
+    /// <summary>The label (§1.2) of the last <see cref="Build"/>'s root: what a schema set (§2.4) calls it.</summary>
+    public string RootLabel { get; private set; } = string.Empty;
+
     /// <summary>The entries of <paramref name="root"/>'s schema; <c>[0]</c> is the root.</summary>
     public SchemaEntry[] Build(TType root)
     {
         Visit(root);
+        RootLabel = Label(root);
         var result = entries.Select(static e => e!).ToArray();
 
         // Defaults come second: the run-time adapter decodes a value with the schema itself, which needs every entry.

@@ -34,6 +34,97 @@ internal static class SchemaText
         return Object([("format", Quote(Format)), ("types", types.ToString())]);
     }
 
+    /// <summary>The value of a schema set's <c>format</c> property.</summary>
+    public const string SetFormat = "pack-schema-set/1";
+
+    /// <summary>
+    /// A schema set (§2.4), indented for people: one entry per label (the first), sorted by label (ordinal). An entry
+    /// without a contract fingerprint has its wire form as <c>schema</c>.
+    /// </summary>
+    /// <param name="schemas">Each root's label, wire fingerprint, contract fingerprint (or <see langword="null"/>) and the canonical text of its schema.</param>
+    public static string WriteSet(IEnumerable<(string Label, string Wire, string? Contract, string Schema)> schemas)
+    {
+        var unique = new List<(string Label, string Wire, string? Contract, string Schema)>();
+        var labels = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var schema in schemas)
+        {
+            if (labels.Add(schema.Label))
+            {
+                unique.Add(schema);
+            }
+        }
+
+        unique.Sort(static (a, b) => string.CompareOrdinal(a.Label, b.Label));
+        var entries = new List<string>(unique.Count);
+        foreach (var schema in unique)
+        {
+            // Written in this order, for people: the set is not hashed, only each schema's canonical text is.
+            string contract = schema.Contract is null ? string.Empty : ",\"contract\":" + Quote(schema.Contract);
+            entries.Add("{\"type\":" + Quote(schema.Label) + ",\"wire\":" + Quote(schema.Wire) + contract + ",\"schema\":" + schema.Schema + "}");
+        }
+
+        return Indent("{\"format\":" + Quote(SetFormat) + ",\"schemas\":" + Array(entries) + "}") + "\n";
+    }
+
+    /// <summary>Indents compact JSON (canonical text) by two spaces a level, with <c>": "</c> after names; empty objects and arrays stay <c>{}</c> and <c>[]</c>.</summary>
+    public static string Indent(string json)
+    {
+        var builder = new StringBuilder(json.Length * 2);
+        int depth = 0;
+        bool inString = false;
+        for (int i = 0; i < json.Length; i++)
+        {
+            char c = json[i];
+            if (inString)
+            {
+                builder.Append(c);
+                if (c == '\\')
+                {
+                    builder.Append(json[++i]);
+                }
+                else if (c == '"')
+                {
+                    inString = false;
+                }
+
+                continue;
+            }
+
+            switch (c)
+            {
+                case '"':
+                    inString = true;
+                    builder.Append(c);
+                    break;
+                case '{':
+                case '[':
+                    if (i + 1 < json.Length && json[i + 1] == (c == '{' ? '}' : ']'))
+                    {
+                        builder.Append(c).Append(json[++i]);
+                        break;
+                    }
+
+                    builder.Append(c).Append('\n').Append(' ', 2 * ++depth);
+                    break;
+                case '}':
+                case ']':
+                    builder.Append('\n').Append(' ', 2 * --depth).Append(c);
+                    break;
+                case ',':
+                    builder.Append(",\n").Append(' ', 2 * depth);
+                    break;
+                case ':':
+                    builder.Append(": ");
+                    break;
+                default:
+                    builder.Append(c);
+                    break;
+            }
+        }
+
+        return builder.ToString();
+    }
+
     /// <summary>The fingerprint of a canonical text: the first 8 bytes of its UTF-8 SHA-256, as 16 lowercase hex digits.</summary>
     public static string Fingerprint(string canonicalText)
     {
