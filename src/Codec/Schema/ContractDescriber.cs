@@ -59,7 +59,7 @@ internal sealed class ContractDescriber : SchemaAdapter<Type>
         if (definition == typeof(MemoryFormatter<>) || definition == typeof(ReadOnlyMemoryFormatter<>))
         {
             // Never null: a default Memory is written as count 0 and -1 reads as empty (wire-format §5).
-            return new ContractDescription { Kind = PackSchemaKind.List, Nullable = false, Parts = [arguments[^1]] };
+            return new SchemaDescription<Type>(SchemaKinds.List, nullable: false) { Parts = [arguments[^1]] };
         }
 
         if (ListFormatters.Contains(definition))

@@ -55,11 +55,13 @@ internal sealed partial class RoslynSchemaAdapter : SchemaAdapter<ITypeSymbol>
                 return new SchemaDescription<ITypeSymbol>(SchemaKinds.Nullable, nullable: true) { Parts = [TypeArgument(type, 0)] };
             case ShapeKind.Array:
                 return Sequence(SchemaKinds.List, ((IArrayTypeSymbol)type).ElementType);
+            case ShapeKind.Memory:
+            case ShapeKind.ReadOnlyMemory:
+                // Never null: a default Memory is written as count 0 and -1 reads as empty (wire-format §5).
+                return new SchemaDescription<ITypeSymbol>(SchemaKinds.List, nullable: false) { Parts = [TypeArgument(type, 0)] };
             case ShapeKind.List:
             case ShapeKind.ImmutableArray:
             case ShapeKind.ImmutableList:
-            case ShapeKind.Memory:
-            case ShapeKind.ReadOnlyMemory:
             case ShapeKind.ArraySegment:
             case ShapeKind.Enumerable:
                 return Sequence(SchemaKinds.List, TypeArgument(type, 0));

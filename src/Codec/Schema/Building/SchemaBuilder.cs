@@ -75,15 +75,19 @@ internal sealed class SchemaBuilder<TType>
         return description;
     }
 
-    /// <summary>The identity of a type in one schema (§1.3): named types by their identity, the others by structure.</summary>
+    /// <summary>
+    /// The identity of a type in one schema (§1.3): named types by their identity, the others by structure, nullability
+    /// included (<c>Memory&lt;int&gt;</c>, never null, and <c>int[]</c> are two <c>list</c> entries).
+    /// </summary>
     private string Key(TType type)
     {
         var d = Describe(type);
+        string nullable = d.Nullable ? string.Empty : "!";
         return d.Kind switch
         {
             SchemaKinds.Primitive => "p:" + d.Primitive,
-            SchemaKinds.Nullable or SchemaKinds.List or SchemaKinds.Set => d.Kind + "<" + Key(d.Parts[0]) + ">",
-            SchemaKinds.Map => "map<" + Key(d.Parts[0]) + "," + Key(d.Parts[1]) + ">",
+            SchemaKinds.Nullable or SchemaKinds.List or SchemaKinds.Set => d.Kind + nullable + "<" + Key(d.Parts[0]) + ">",
+            SchemaKinds.Map => "map" + nullable + "<" + Key(d.Parts[0]) + "," + Key(d.Parts[1]) + ">",
             _ => "t:" + adapter.Identity(type),
         };
     }
