@@ -122,9 +122,28 @@ probe_header "Accept with an empty q" 'Accept: application/x-pack;q=' || probe_s
 probe_header "Accept with a bad parameter" 'Accept: application/x-pack;;=;q=abc, */*;q=' || probe_status=1
 probe_header "Pack-Timeout garbage" 'Pack-Timeout: 99999999999999999999H' || probe_status=1
 
+# The Pack-Schema response header (docs/schema.md §5): under Native AOT it comes from AppPackContext's compile-time
+# schema constants (PackSchema.For needs reflection), so a Pack response must carry a wire fingerprint.
+schema_status=0
+schema_header=""
+exec 3<>"/dev/tcp/127.0.0.1/$port"
+printf 'GET /minimal/orders/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/x-pack\r\nConnection: close\r\n\r\n' >&3
+# The head only: a Pack body holds NUL bytes, which a bash variable cannot.
+while IFS= read -r line <&3; do
+  line=${line%$'\r'}
+  [ -n "$line" ] || break
+  if [[ ${line,,} == pack-schema:* ]]; then
+    schema_header=${line#*:}
+    schema_header=${schema_header# }
+  fi
+done
+exec 3>&- 3<&-
+echo "Pack-Schema of GET /minimal/orders/1 (application/x-pack): ${schema_header:-none}"
+[[ $schema_header =~ ^[0-9a-f]{16}$ ]] || schema_status=1
+
 stop_server
 trap - EXIT
-if [ "$demo_status" -ne 0 ] || [ "$probe_status" -ne 0 ]; then
+if [ "$demo_status" -ne 0 ] || [ "$probe_status" -ne 0 ] || [ "$schema_status" -ne 0 ]; then
   echo "--- server log"
   cat "$out/server.log"
   if [ "$demo_status" -ne 0 ]; then
@@ -133,6 +152,9 @@ if [ "$demo_status" -ne 0 ] || [ "$probe_status" -ne 0 ]; then
   if [ "$probe_status" -ne 0 ]; then
     echo "a hostile request body was not answered with 400 problem+json, or a hostile header with a status below 500, by the native sample" >&2
   fi
+  if [ "$schema_status" -ne 0 ]; then
+    echo "the native sample's Pack response carried no Pack-Schema wire fingerprint (the generated schema constants were not used)" >&2
+  fi
   exit 1
 fi
-echo "the demo matched every endpoint against the Native AOT sample, and every hostile body was a 400 and no hostile header a 5xx"
+echo "the demo matched every endpoint against the Native AOT sample, every hostile body was a 400 and no hostile header a 5xx, and Pack responses carry Pack-Schema"

@@ -71,6 +71,7 @@ internal static class ContextEmitter
 
         sb.AppendLine("        return null;");
         sb.AppendLine("    }");
+        EmitSchemas(sb, context.Schemas);
         foreach (var pair in formatters)
         {
             sb.AppendLine();
@@ -80,6 +81,37 @@ internal static class ContextEmitter
         sb.AppendLine("}");
         AppendNested(file, context.ContainingTypes, 0, sb.ToString());
         return file.ToString();
+    }
+
+    /// <summary>
+    /// The schema of each root as constants (docs/schema.md §4): the texts and fingerprints the shared SchemaBuilder and
+    /// SchemaText computed at compile time, so that nothing is hashed or reflected over at run time.
+    /// </summary>
+    private static void EmitSchemas(StringBuilder sb, EquatableArray<SchemaModel> schemas)
+    {
+        if (schemas.Count == 0)
+        {
+            return;
+        }
+
+        const string Schema = "global::Pack.Schema.PackGeneratedSchema";
+        const string List = "global::System.Collections.Generic.IReadOnlyList<" + Schema + ">";
+        sb.AppendLine();
+        sb.Append("    private static ").Append(List).AppendLine("? _packGeneratedSchemas;");
+        sb.AppendLine();
+        sb.AppendLine("    /// <inheritdoc/>");
+        sb.Append("    public override ").Append(List).Append(" GeneratedSchemas => _packGeneratedSchemas ??= new ").Append(Schema).AppendLine("[]");
+        sb.AppendLine("    {");
+        foreach (var schema in schemas)
+        {
+            sb.Append("        new ").Append(Schema).Append("(typeof(").Append(schema.TypeName).AppendLine("),");
+            sb.Append("            ").Append(Literal(schema.WireText)).AppendLine(",");
+            sb.Append("            ").Append(Literal(schema.WireFingerprint)).AppendLine(",");
+            sb.Append("            ").Append(schema.ContractText is null ? "null" : Literal(schema.ContractText)).AppendLine(",");
+            sb.Append("            ").Append(schema.ContractFingerprint is null ? "null" : Literal(schema.ContractFingerprint)).AppendLine("),");
+        }
+
+        sb.AppendLine("    };");
     }
 
     /// <summary>Writes the context's class inside partial declarations of its containing types, indented one level per type.</summary>

@@ -29,6 +29,7 @@ internal sealed partial class ContextParser
     private readonly HashSet<ITypeSymbol> _failed = new(SymbolEqualityComparer.Default);
     private readonly Dictionary<ITypeSymbol, int> _fixedLengths = new(SymbolEqualityComparer.Default);
     private readonly Dictionary<ITypeSymbol, BlittableLayout> _layouts = new(SymbolEqualityComparer.Default);
+    private readonly List<ITypeSymbol> _roots = new();
 
     public ContextParser(Compilation compilation, INamedTypeSymbol context, Location location)
     {
@@ -42,7 +43,11 @@ internal sealed partial class ContextParser
     /// <summary>The shapes in discovery order.</summary>
     public List<TypeShape> Shapes { get; } = new();
 
-    public void AddRoot(ITypeSymbol root, Location? location) => Visit(root, "Root type " + Display(root), location ?? _location);
+    public void AddRoot(ITypeSymbol root, Location? location)
+    {
+        _roots.Add(root.WithNullableAnnotation(NullableAnnotation.None));
+        Visit(root, "Root type " + Display(root), location ?? _location);
+    }
 
     public static string Display(ITypeSymbol type) => type.WithNullableAnnotation(NullableAnnotation.None).ToDisplayString(TypeFormat);
 

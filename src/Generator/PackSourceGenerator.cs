@@ -5,6 +5,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Pack.Generator.Model;
+using Pack.Generator.Schema;
 
 namespace Pack.Generator;
 
@@ -44,6 +45,23 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
             .WithTrackingName(TrackingNames.Diagnostics);
 
         context.RegisterSourceOutput(models, static (output, model) => output.AddSource(model!.HintName, ContextEmitter.Emit(model)));
+        // The PackSchemaFile build option (build/Pack.targets): one schema set of every context's roots, which the
+        // build copies from this generated file to the file the project names.
+        var schemaFile = context.AnalyzerConfigOptionsProvider
+            .Select(static (options, _) => options.GlobalOptions.TryGetValue("build_property.PackSchemaFile", out string? path) && !string.IsNullOrWhiteSpace(path))
+            .WithTrackingName(TrackingNames.SchemaFile);
+        var schemaSet = models
+            .Select(static (model, _) => model!.Schemas)
+            .Collect()
+            .Combine(schemaFile)
+            .WithTrackingName(TrackingNames.SchemaSet);
+        context.RegisterSourceOutput(schemaSet, static (output, pair) =>
+        {
+            if (pair.Right)
+            {
+                output.AddSource(SchemaSetEmitter.HintName, SchemaSetEmitter.Emit(pair.Left));
+            }
+        });
         context.RegisterSourceOutput(diagnostics, static (output, list) =>
         {
             foreach (var diagnostic in list)
@@ -123,7 +141,8 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
             context.ContainingNamespace.IsGlobalNamespace ? null : context.ContainingNamespace.ToDisplayString(),
             context.Name,
             new EquatableArray<string>(containingTypes),
-            parser.ToModel());
+            parser.ToModel(),
+            parser.ToSchemas());
         return new ContextResult(model, new EquatableArray<DiagnosticInfo>(parser.Diagnostics));
     }
 

@@ -11,4 +11,10 @@ public static class TrackingNames
 
     /// <summary>The diagnostics of each context.</summary>
     public const string Diagnostics = "PackDiagnostics";
+
+    /// <summary>Whether the project sets the <c>PackSchemaFile</c> build option.</summary>
+    public const string SchemaFile = "PackSchemaFile";
+
+    /// <summary>The schemas of every context, for the <c>PackSchemaFile</c> build option.</summary>
+    public const string SchemaSet = "PackSchemaSet";
 }

@@ -1,4 +1,5 @@
 using Pack.Formatters;
+using Pack.Schema;
 
 namespace Pack;
 
@@ -18,4 +19,26 @@ public abstract class PackSerializerContext : IPackFormatterResolver
 
     /// <inheritdoc/>
     public abstract PackFormatter<T>? GetFormatter<T>();
+
+    /// <summary>
+    /// The schema of each root type (<c>[PackSerializable(typeof(T))]</c>) as the generator computed it at compile time,
+    /// as constants (docs/schema.md §4). The generator overrides this; the base has none.
+    /// </summary>
+    public virtual IReadOnlyList<PackGeneratedSchema> GeneratedSchemas => [];
+
+    /// <summary>The generated schema constants of the root type <paramref name="type"/>, or <see langword="null"/> when it is not a root of this context.</summary>
+    /// <param name="type">The root type.</param>
+    public PackGeneratedSchema? GetGeneratedSchema(Type type)
+    {
+        ArgumentNullException.ThrowIfNull(type);
+        foreach (var schema in GeneratedSchemas)
+        {
+            if (schema.Type == type)
+            {
+                return schema;
+            }
+        }
+
+        return null;
+    }
 }

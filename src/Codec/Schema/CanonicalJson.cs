@@ -2,10 +2,11 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Pack.Schema.Building;
 
 namespace Pack.Schema;
 
-/// <summary>The canonical text of docs/schema.md §2.1 (RFC 8785 restricted to integers): no whitespace, properties sorted by UTF-16 code units, minimal string escapes.</summary>
+/// <summary>The canonical text (docs/schema.md §2.1, written by the shared <see cref="SchemaText"/>) of any JSON value: a member default, a schema set (RFC 8785 restricted to integers): no whitespace, properties sorted by UTF-16 code units, minimal string escapes.</summary>
 internal static class CanonicalJson
 {
     public static string Write(JsonNode? node)
@@ -124,34 +125,5 @@ internal static class CanonicalJson
         throw new FormatException($"A schema holds only integers below 2^53; {value.ToJsonString()} is not one.");
     }
 
-    private static void WriteString(StringBuilder builder, string text)
-    {
-        builder.Append('"');
-        foreach (char c in text)
-        {
-            switch (c)
-            {
-                case '"': builder.Append("\\\""); break;
-                case '\\': builder.Append("\\\\"); break;
-                case '\b': builder.Append("\\b"); break;
-                case '\t': builder.Append("\\t"); break;
-                case '\n': builder.Append("\\n"); break;
-                case '\f': builder.Append("\\f"); break;
-                case '\r': builder.Append("\\r"); break;
-                default:
-                    if (c < 0x20)
-                    {
-                        builder.Append("\\u00").Append(((int)c).ToString("x2", CultureInfo.InvariantCulture));
-                    }
-                    else
-                    {
-                        builder.Append(c);
-                    }
-
-                    break;
-            }
-        }
-
-        builder.Append('"');
-    }
+    private static void WriteString(StringBuilder builder, string text) => SchemaText.WriteString(builder, text);
 }

@@ -1,35 +1,27 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.Reflection;
+using System.Text.Json.Nodes;
 using Pack.Formatters;
 using Pack.Formatters.Collections;
 using Pack.Formatters.Objects;
 using Pack.Formatters.Unions;
+using Pack.Schema.Building;
 
 namespace Pack.Schema;
 
 /// <summary>
-/// The one adapter between the codec's contract decisions and the schema: which formatter the run-time path chooses
-/// for a type (<see cref="PackFormatterFactory"/>), the members and their order (<see cref="ObjectContract"/>), fixed
-/// structs (<see cref="TypeLayout"/>), union cases (<see cref="UnionDeclaration"/>) and what a reader gives absent
-/// members (the codec itself, reading an object that has none). Nothing here decides a rule of its own; when the
-/// contract model is shared with the generator, this file is re-pointed at it.
+/// The run-time path's adapter for the shared <see cref="SchemaBuilder{TType}"/>: which formatter the run-time path
+/// chooses for a type (<see cref="PackFormatterFactory"/>), the members and their order (<see cref="ObjectContract"/>),
+/// fixed structs (<see cref="TypeLayout"/>), union cases (<see cref="UnionDeclaration"/>) and what a reader gives absent
+/// members (the codec itself, reading an object that has none). Nothing here decides a rule of its own; the generator's
+/// RoslynSchemaAdapter answers the same questions from its model at compile time.
 /// </summary>
 [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
 [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
-internal static class ContractDescriber
+internal sealed class ContractDescriber : SchemaAdapter<Type>
 {
-    private static readonly Dictionary<Type, (string Name, int Width)> Primitives = new()
-    {
-        [typeof(bool)] = ("bool", 1), [typeof(byte)] = ("u8", 1), [typeof(sbyte)] = ("i8", 1),
-        [typeof(short)] = ("i16", 2), [typeof(ushort)] = ("u16", 2), [typeof(char)] = ("char", 2),
-        [typeof(int)] = ("i32", 4), [typeof(uint)] = ("u32", 4), [typeof(long)] = ("i64", 8), [typeof(ulong)] = ("u64", 8),
-        [typeof(Int128)] = ("i128", 16), [typeof(UInt128)] = ("u128", 16),
-        [typeof(Half)] = ("f16", 2), [typeof(float)] = ("f32", 4), [typeof(double)] = ("f64", 8),
-        [typeof(decimal)] = ("decimal", 16), [typeof(Guid)] = ("guid", 16),
-        [typeof(DateTime)] = ("datetime", 8), [typeof(DateTimeOffset)] = ("datetimeoffset", 10), [typeof(TimeSpan)] = ("timespan", 8),
-        [typeof(DateOnly)] = ("dateonly", 4), [typeof(TimeOnly)] = ("timeonly", 8), [typeof(string)] = ("string", 0),
-    };
+    public static readonly ContractDescriber Instance = new();
 
     private static readonly HashSet<Type> ListFormatters =
     [
@@ -37,20 +29,24 @@ internal static class ContractDescriber
         typeof(ImmutableListFormatter<,>), typeof(ListFormatter<>),
     ];
 
+    private ContractDescriber()
+    {
+    }
+
     /// <summary>Describes <paramref name="type"/> as the run-time path reads and writes it.</summary>
     /// <exception cref="NotSupportedException">Pack does not support the type; the message says why.</exception>
-    public static ContractDescription Describe(Type type)
+    public override SchemaDescription<Type> Describe(Type type)
     {
-        if (Primitives.TryGetValue(type, out var primitive))
+        if (type.FullName is { } fullName && !type.IsEnum && SchemaPrimitives.TryGet(fullName, out string primitive, out int width))
         {
-            return new ContractDescription { Kind = PackSchemaKind.Primitive, Nullable = type == typeof(string), Primitive = primitive.Name, Width = primitive.Width };
+            return new SchemaDescription<Type>(SchemaKinds.Primitive, type == typeof(string)) { Primitive = primitive, Width = width };
         }
 
         object formatter = CreateFormatter(type);
         var formatterType = formatter.GetType();
         if (formatter is StringArrayFormatter)
         {
-            return Sequence(PackSchemaKind.List, typeof(string));
+            return Sequence(SchemaKinds.List, typeof(string));
         }
 
         if (!formatterType.IsGenericType)
@@ -63,27 +59,27 @@ internal static class ContractDescriber
         if (definition == typeof(MemoryFormatter<>) || definition == typeof(ReadOnlyMemoryFormatter<>))
         {
             // Never null: a default Memory is written as count 0 and -1 reads as empty (wire-format §5).
-            return new ContractDescription { Kind = PackSchemaKind.List, Nullable = false, Parts = [arguments[^1]] };
+            return new SchemaDescription<Type>(SchemaKinds.List, nullable: false) { Parts = [arguments[^1]] };
         }
 
         if (ListFormatters.Contains(definition))
         {
-            return Sequence(PackSchemaKind.List, arguments[^1]);
+            return Sequence(SchemaKinds.List, arguments[^1]);
         }
 
         if (definition == typeof(HashSetFormatter<,>))
         {
-            return Sequence(PackSchemaKind.Set, arguments[^1]);
+            return Sequence(SchemaKinds.Set, arguments[^1]);
         }
 
         if (definition == typeof(DictionaryFormatter<,,>))
         {
-            return new ContractDescription { Kind = PackSchemaKind.Map, Nullable = true, Parts = [arguments[1], arguments[2]] };
+            return new SchemaDescription<Type>(SchemaKinds.Map, nullable: true) { Parts = [arguments[1], arguments[2]] };
         }
 
         if (definition == typeof(Formatters.Primitives.NullableFormatter<>))
         {
-            return new ContractDescription { Kind = PackSchemaKind.Nullable, Nullable = true, Parts = [arguments[0]] };
+            return new SchemaDescription<Type>(SchemaKinds.Nullable, nullable: true) { Parts = [arguments[0]] };
         }
 
         if (definition == typeof(Formatters.Primitives.EnumFormatter<>))
@@ -93,46 +89,98 @@ internal static class ContractDescriber
 
         if (definition == typeof(UnionFormatter<>))
         {
-            return DescribeUnion(type);
+            var cases = UnionDeclaration.GetCases(type);
+            return new SchemaDescription<Type>(SchemaKinds.Union, nullable: true)
+            {
+                Parts = Array.ConvertAll(cases, c => c.Type),
+                Tags = Array.ConvertAll(cases, c => (int)c.Tag),
+            };
         }
 
         if (definition == typeof(ObjectFormatter<>) || definition == typeof(BlittableFormatter<>))
         {
-            return DescribeObject(type);
+            var members = ObjectContract.For(type).Members;
+            int fixedLength = type.IsValueType ? TypeLayout.GetFixedLength(type) : -1;
+            return new SchemaDescription<Type>(fixedLength >= 0 ? SchemaKinds.FrozenStruct : SchemaKinds.Object, !type.IsValueType)
+            {
+                Width = Math.Max(fixedLength, 0),
+                Parts = Array.ConvertAll(members, m => m.Type),
+                MemberNames = Array.ConvertAll(members, m => m.Name),
+            };
         }
 
         throw new NotSupportedException($"Pack writes {type} with {formatterType}, which the schema does not know.");
     }
 
-    /// <summary>
-    /// For each member of the object <paramref name="type"/>, the value a reader gives it when a payload lacks it:
-    /// the codec reads a top-level object that says it has no members (docs/wire-format.md §6.2, §11).
-    /// </summary>
-    public static object?[] AbsentMemberValues(Type type)
+    /// <inheritdoc/>
+    public override string Identity(Type type) => type.AssemblyQualifiedName ?? type.FullName ?? type.Name;
+
+    /// <inheritdoc/>
+    public override string NameStem(Type type)
     {
-        object? read = PackSerializer.Deserialize([0xFE, 0xFF, 0xFF, 0xFF, 0x00, 0x00], type);
+        var chain = new List<Type>();
+        for (var current = type; current is not null; current = current.IsNested ? current.DeclaringType : null)
+        {
+            chain.Add(current);
+        }
+
+        chain.Reverse();
+        var builder = new System.Text.StringBuilder();
+        if (!string.IsNullOrEmpty(chain[0].Namespace))
+        {
+            builder.Append(chain[0].Namespace).Append('.');
+        }
+
+        for (int i = 0; i < chain.Count; i++)
+        {
+            string name = chain[i].Name;
+            int tick = name.IndexOf('`', StringComparison.Ordinal);
+            builder.Append(tick >= 0 ? name[..tick] : name);
+            if (i < chain.Count - 1)
+            {
+                builder.Append('.');
+            }
+        }
+
+        return builder.ToString();
+    }
+
+    /// <inheritdoc/>
+    public override IReadOnlyList<Type> GenericArguments(Type type) => type.IsGenericType ? type.GetGenericArguments() : [];
+
+    /// <summary>
+    /// The defaults of the object <paramref name="type"/>'s members: the codec reads a top-level object that says it
+    /// has no members (docs/wire-format.md §6.2, §11), and each member's value, in the §14 JSON mapping, is its default
+    /// unless it is its type's zero value.
+    /// </summary>
+    public override bool TryGetDefaults(Type type, IReadOnlyList<SchemaEntry> entries, int index, out string?[] defaults)
+    {
+        var schemaTypes = PackSchema.ToTypes(entries);
         var members = ObjectContract.For(type).Members;
-        var values = new object?[members.Length];
+        object? read = PackSerializer.Deserialize([0xFE, 0xFF, 0xFF, 0xFF, 0x00, 0x00], type);
+        defaults = new string?[members.Length];
         for (int i = 0; i < members.Length; i++)
         {
-            values[i] = members[i].Member switch
+            object? absent = members[i].Member switch
             {
                 PropertyInfo property => property.GetValue(read),
                 FieldInfo field => field.GetValue(read),
                 _ => null,
             };
+            var memberType = members[i].Type;
+            int memberIndex = entries[index].Members[i].Type;
+            var json = ValueJson(absent, memberType, memberIndex, schemaTypes);
+            var zero = ValueJson(memberType.IsValueType ? Activator.CreateInstance(memberType) : null, memberType, memberIndex, schemaTypes);
+            defaults[i] = JsonNode.DeepEquals(json, zero) ? null : CanonicalJson.Write(json);
         }
 
-        return values;
+        return true;
     }
 
-    /// <summary>The zero value of <paramref name="type"/>: <see langword="null"/> for a reference, the all-zero struct otherwise.</summary>
-    public static object? ZeroValue(Type type) => type.IsValueType ? Activator.CreateInstance(type) : null;
+    private static SchemaDescription<Type> Sequence(string kind, Type element)
+        => new(kind, nullable: true) { Parts = [element] };
 
-    private static ContractDescription Sequence(PackSchemaKind kind, Type element)
-        => new() { Kind = kind, Nullable = true, Parts = [element] };
-
-    private static ContractDescription DescribeEnum(Type type)
+    private static SchemaDescription<Type> DescribeEnum(Type type)
     {
         var underlying = Enum.GetUnderlyingType(type);
         var fields = type.GetFields(BindingFlags.Public | BindingFlags.Static);
@@ -143,34 +191,19 @@ internal static class ContractDescriber
             values[i] = (fields[i].Name, Convert.ToString(raw, CultureInfo.InvariantCulture)!);
         }
 
-        return new ContractDescription { Kind = PackSchemaKind.Enum, Nullable = false, Parts = [underlying], EnumValues = values };
+        return new SchemaDescription<Type>(SchemaKinds.Enum, nullable: false) { Parts = [underlying], EnumValues = values };
     }
 
-    private static ContractDescription DescribeUnion(Type type)
+    private static JsonNode? ValueJson(object? value, Type type, int index, PackSchemaType[] entries)
     {
-        var cases = UnionDeclaration.GetCases(type);
-        var sorted = cases.OrderBy(c => c.Tag).ToArray();
-        return new ContractDescription
+        byte[] bytes = PackSerializer.Serialize(value, type);
+        var decoded = SchemaDecoder.Decode(entries, index, bytes, out var error);
+        if (error is not null)
         {
-            Kind = PackSchemaKind.Union,
-            Nullable = true,
-            Parts = Array.ConvertAll(sorted, c => c.Type),
-            Tags = Array.ConvertAll(sorted, c => (int)c.Tag),
-        };
-    }
+            throw new InvalidOperationException($"The schema of {type} does not read the codec's own bytes: {error.Message}", error);
+        }
 
-    private static ContractDescription DescribeObject(Type type)
-    {
-        var members = ObjectContract.For(type).Members;
-        int fixedLength = type.IsValueType ? TypeLayout.GetFixedLength(type) : -1;
-        return new ContractDescription
-        {
-            Kind = fixedLength >= 0 ? PackSchemaKind.FrozenStruct : PackSchemaKind.Object,
-            Nullable = !type.IsValueType,
-            Width = Math.Max(fixedLength, 0),
-            Parts = Array.ConvertAll(members, m => m.Type),
-            MemberNames = Array.ConvertAll(members, m => m.Name),
-        };
+        return decoded.ToJson(entries);
     }
 
     private static object CreateFormatter(Type type)

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Pack.Schema.Building;
 
 namespace Pack.Schema;
 
@@ -145,33 +146,44 @@ public sealed partial class PackSchema
 
     private static string KindName(PackSchemaKind kind) => kind switch
     {
-        PackSchemaKind.Primitive => "primitive",
-        PackSchemaKind.Enum => "enum",
-        PackSchemaKind.Nullable => "nullable",
-        PackSchemaKind.List => "list",
-        PackSchemaKind.Set => "set",
-        PackSchemaKind.Map => "map",
-        PackSchemaKind.Object => "object",
-        PackSchemaKind.FrozenStruct => "frozen-struct",
-        _ => "union",
+        PackSchemaKind.Primitive => SchemaKinds.Primitive,
+        PackSchemaKind.Enum => SchemaKinds.Enum,
+        PackSchemaKind.Nullable => SchemaKinds.Nullable,
+        PackSchemaKind.List => SchemaKinds.List,
+        PackSchemaKind.Set => SchemaKinds.Set,
+        PackSchemaKind.Map => SchemaKinds.Map,
+        PackSchemaKind.Object => SchemaKinds.Object,
+        PackSchemaKind.FrozenStruct => SchemaKinds.FrozenStruct,
+        _ => SchemaKinds.Union,
+    };
+
+    private static PackSchemaKind ParseKind(string kindName) => kindName switch
+    {
+        SchemaKinds.Primitive => PackSchemaKind.Primitive,
+        SchemaKinds.Enum => PackSchemaKind.Enum,
+        SchemaKinds.Nullable => PackSchemaKind.Nullable,
+        SchemaKinds.List => PackSchemaKind.List,
+        SchemaKinds.Set => PackSchemaKind.Set,
+        SchemaKinds.Map => PackSchemaKind.Map,
+        SchemaKinds.Object => PackSchemaKind.Object,
+        SchemaKinds.FrozenStruct => PackSchemaKind.FrozenStruct,
+        SchemaKinds.Union => PackSchemaKind.Union,
+        _ => throw new FormatException($"unknown kind \"{kindName}\"."),
     };
 
     private static PackSchemaType ReadType(JsonObject json, string at, int count)
     {
         string kindName = Get<string>(json, "kind", at) ?? throw new FormatException($"{at}: \"kind\" is missing.");
-        PackSchemaKind kind = kindName switch
+        PackSchemaKind kind;
+        try
         {
-            "primitive" => PackSchemaKind.Primitive,
-            "enum" => PackSchemaKind.Enum,
-            "nullable" => PackSchemaKind.Nullable,
-            "list" => PackSchemaKind.List,
-            "set" => PackSchemaKind.Set,
-            "map" => PackSchemaKind.Map,
-            "object" => PackSchemaKind.Object,
-            "frozen-struct" => PackSchemaKind.FrozenStruct,
-            "union" => PackSchemaKind.Union,
-            _ => throw new FormatException($"{at}: unknown kind \"{kindName}\"."),
-        };
+            kind = ParseKind(kindName);
+        }
+        catch (FormatException exception)
+        {
+            throw new FormatException($"{at}: {exception.Message}", exception);
+        }
+
         bool nullable = json["nullable"] is JsonValue n && n.TryGetValue(out bool b) ? b : throw new FormatException($"{at}: \"nullable\" must be true or false.");
         string? name = Get<string>(json, "name", at);
         return kind switch

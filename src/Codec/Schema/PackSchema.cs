@@ -1,8 +1,6 @@
 using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
-using System.Security.Cryptography;
-using System.Text;
-using System.Text.Json.Nodes;
+using Pack.Schema.Building;
 
 namespace Pack.Schema;
 
@@ -13,7 +11,7 @@ namespace Pack.Schema;
 public sealed partial class PackSchema
 {
     /// <summary>The value of the document's <c>format</c> property.</summary>
-    public const string Format = "pack-schema/1";
+    public const string Format = SchemaText.Format;
 
     /// <summary>The response header that carries the wire fingerprint of a Pack body's declared type (docs/schema.md §5).</summary>
     public const string HeaderName = "Pack-Schema";
@@ -60,10 +58,10 @@ public sealed partial class PackSchema
     public string ContractFingerprint => contractFingerprint ??= Fingerprint(CanonicalText);
 
     /// <summary>The canonical text of the contract form (docs/schema.md §2.1).</summary>
-    public string CanonicalText => contractText ??= CanonicalJson.Write(ToJson());
+    public string CanonicalText => contractText ??= SchemaText.Write(ToEntries(), wire: false);
 
     /// <summary>The canonical text of the wire form (docs/schema.md §2.2).</summary>
-    public string WireCanonicalText => wireText ??= CanonicalJson.Write(ToJson(wire: true));
+    public string WireCanonicalText => wireText ??= SchemaText.Write(ToEntries(), wire: true);
 
     /// <summary>The schema of <paramref name="type"/>, built from the codec's contract model once and cached.</summary>
     /// <param name="type">The root type.</param>
@@ -73,7 +71,7 @@ public sealed partial class PackSchema
     public static PackSchema For(Type type)
     {
         ArgumentNullException.ThrowIfNull(type);
-        return Cache.GetOrAdd(type, static t => new SchemaBuilder().Build(t));
+        return Cache.GetOrAdd(type, static t => new PackSchema(ToTypes(new SchemaBuilder<Type>(ContractDescriber.Instance).Build(t))));
     }
 
     /// <summary>Computes the fingerprint (docs/schema.md §2.3) of a canonical text.</summary>
@@ -82,9 +80,7 @@ public sealed partial class PackSchema
     public static string Fingerprint(string canonicalText)
     {
         ArgumentNullException.ThrowIfNull(canonicalText);
-        Span<byte> hash = stackalloc byte[32];
-        SHA256.HashData(Encoding.UTF8.GetBytes(canonicalText), hash);
-        return Convert.ToHexStringLower(hash[..8]);
+        return SchemaText.Fingerprint(canonicalText);
     }
 
     /// <summary>The wire form: this schema without names and defaults.</summary>

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Pack.Schema.Building;
 
 namespace Pack.Schema;
 
@@ -7,9 +8,7 @@ namespace Pack.Schema;
 public sealed class PackSchemaSet
 {
     /// <summary>The value of the document's <c>format</c> property.</summary>
-    public const string Format = "pack-schema-set/1";
-
-    private static readonly JsonSerializerOptions Indented = new() { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+    public const string Format = SchemaText.SetFormat;
 
     private string? contractFingerprint;
 
@@ -45,23 +44,9 @@ public sealed class PackSchemaSet
         return byShortName.Length == 1 ? byShortName[0] : null;
     }
 
-    /// <summary>The set as indented JSON (docs/schema.md §2.4).</summary>
+    /// <summary>The set as indented JSON (docs/schema.md §2.4), as the shared <see cref="SchemaText.WriteSet"/> writes it (also for the generator's <c>PackSchemaFile</c>).</summary>
     public string ToJsonString()
-    {
-        var schemas = new JsonArray();
-        foreach (var schema in Schemas)
-        {
-            schemas.Add((JsonNode)new JsonObject
-            {
-                ["type"] = schema.Label,
-                ["wire"] = schema.WireFingerprint,
-                ["contract"] = schema.ContractFingerprint,
-                ["schema"] = schema.ToJson(),
-            });
-        }
-
-        return new JsonObject { ["format"] = Format, ["schemas"] = schemas }.ToJsonString(Indented) + "\n";
-    }
+        => SchemaText.WriteSet(Schemas.Select(s => (s.Label, s.WireFingerprint, (string?)s.ContractFingerprint, s.CanonicalText)));
 
     /// <summary>Reads a schema set, or a single schema document (a set of one).</summary>
     /// <param name="json">The JSON text.</param>

@@ -8,20 +8,21 @@ namespace Pack.AspNetCore;
 
 /// <summary>
 /// Adds <see cref="PackSchema.HeaderName"/> (the wire fingerprint of the body's declared type, or of a Pack stream's item
-/// type, docs/schema.md §5) to a Pack response. The fingerprint is computed once per type and cached; a type whose schema cannot be computed (Pack
-/// does not support it, or the app runs under Native AOT, where <see cref="PackSchema.For"/> needs reflection that is
-/// not there) gets no header, never an error.
+/// type, docs/schema.md §5) to a Pack response. The fingerprint comes from a registered source-generated context's
+/// constants when one declares the type as a root (<see cref="PackSchema.TryGetGenerated"/>: no reflection, no hashing,
+/// so also under Native AOT), else from <see cref="PackSchema.For"/> where run-time code generation is available; it is
+/// looked up once per type and cached. A type whose schema is not known either way gets no header, never an error.
 /// </summary>
 internal static class PackSchemaHeader
 {
     private static readonly ConcurrentDictionary<Type, string?> Fingerprints = new();
 
-    /// <summary>Sets the header for a body of <paramref name="type"/>, when its schema can be computed.</summary>
+    /// <summary>Sets the header for a body of <paramref name="type"/>, when its schema is known.</summary>
     /// <param name="response">The response, before its body starts.</param>
     /// <param name="type">The declared type of the body.</param>
     public static void Add(HttpResponse response, Type type)
     {
-        if (!RuntimeFeature.IsDynamicCodeSupported || type == typeof(object))
+        if (type == typeof(object))
         {
             return;
         }
@@ -32,12 +33,8 @@ internal static class PackSchemaHeader
         }
     }
 
-    /// <summary>The wire fingerprint of <paramref name="type"/>, cached; <see langword="null"/> when its schema cannot be computed.</summary>
-    /// <param name="type">A declared body type; only called where <see cref="RuntimeFeature.IsDynamicCodeSupported"/>.</param>
-    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
-        "Only called when RuntimeFeature.IsDynamicCodeSupported, which is false under Native AOT; there no header is sent.")]
-    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
-        "The type is the body's declared type, which the serializer already keeps; a type the schema builder cannot describe gets no header.")]
+    /// <summary>The wire fingerprint of <paramref name="type"/>, cached; <see langword="null"/> when its schema is not known.</summary>
+    /// <param name="type">A declared body type.</param>
     internal static string? WireFingerprint(Type type)
     {
         if (Fingerprints.TryGetValue(type, out var known))
@@ -45,16 +42,25 @@ internal static class PackSchemaHeader
             return known;
         }
 
-        string? fingerprint;
+        string? fingerprint = PackSchema.TryGetGenerated(type, options: null, out var generated)
+            ? generated.WireFingerprint
+            : RuntimeFeature.IsDynamicCodeSupported ? RunTimeWireFingerprint(type) : null;
+        return Fingerprints.GetOrAdd(type, fingerprint);
+    }
+
+    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
+        "Only called when RuntimeFeature.IsDynamicCodeSupported, which is false under Native AOT; there only generated constants give a header.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
+        "The type is the body's declared type, which the serializer already keeps; a type the schema builder cannot describe gets no header.")]
+    private static string? RunTimeWireFingerprint(Type type)
+    {
         try
         {
-            fingerprint = PackSchema.For(type).WireFingerprint;
+            return PackSchema.For(type).WireFingerprint;
         }
         catch (NotSupportedException)
         {
-            fingerprint = null;
+            return null;
         }
-
-        return Fingerprints.GetOrAdd(type, fingerprint);
     }
 }

@@ -9,9 +9,11 @@ namespace Pack.Generator.Model;
 /// <param name="Name">The context's name.</param>
 /// <param name="ContainingTypes">The declarations of the types the context is nested in, outermost first (<c>public partial class Outer</c>).</param>
 /// <param name="Types">The types of the closure, in discovery order.</param>
+/// <param name="Schemas">The schema of each root type whose closure generated.</param>
 internal sealed record ContextModel(
     string HintName,
     string? Namespace,
     string Name,
     EquatableArray<string> ContainingTypes,
-    EquatableArray<TypeModel> Types);
+    EquatableArray<TypeModel> Types,
+    EquatableArray<SchemaModel> Schemas);

@@ -42,6 +42,22 @@ public sealed class PackSchemaHeaderTests
     }
 
     [Theory]
+    [InlineData("/api/readings/3")]
+    [InlineData("/minimal/readings/3")]
+    public async Task Get_TypeWithGeneratedSchema_CarriesTheGeneratedWireFingerprint(string path)
+    {
+        // As under Native AOT, where PackSchema.For is not available: the registered context's constants are used.
+        PackSerializer.AddResolver(ReadingSchemaContext.Default);
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1);
+        using var client = host.CreateClient();
+
+        using var response = await client.SendAsync(PackHttp.Get(path, PackMediaTypes.Pack));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal([ReadingSchemaContext.WireFingerprint], response.Headers.GetValues(PackSchema.HeaderName));
+    }
+
+    [Theory]
     [InlineData("/api/organizations/7")]
     [InlineData("/minimal/organizations/7")]
     public async Task Get_JsonResponse_HasNoPackSchemaHeader(string path)

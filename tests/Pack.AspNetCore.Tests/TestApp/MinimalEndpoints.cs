@@ -14,6 +14,8 @@ public static class MinimalEndpoints
 
         group.MapGet("/organizations/large", (int members) => PackResults.Ok(SampleData.Organization(1, members)));
 
+        group.MapGet("/readings/{sensor:int}", (int sensor) => PackResults.Ok(new Reading(sensor, 1.5)));
+
         group.MapPost("/organizations", (PackBody<Organization> organization) =>
             PackResults.Created($"/minimal/organizations/{organization.Value.Id}", organization.Value));
 

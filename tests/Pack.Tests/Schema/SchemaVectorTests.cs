@@ -15,21 +15,7 @@ namespace Pack.Tests.Schema;
 /// </summary>
 public class SchemaVectorTests
 {
-    private static readonly (string Name, Type Type)[] Roots =
-    [
-        .. typeof(VectorShape).Assembly.GetTypes()
-            .Where(t => t.Namespace == typeof(VectorShape).Namespace)
-            .Select(t => (t.Name, t)),
-        ("int", typeof(int)),
-        ("int?", typeof(int?)),
-        ("string[]", typeof(string[])),
-        ("List<string>", typeof(List<string>)),
-        ("Dictionary<string, int>", typeof(Dictionary<string, int>)),
-        ("HashSet<Guid>", typeof(HashSet<Guid>)),
-        ("(int, string)", typeof((int, string))),
-        ("(int, int)", typeof((int, int))),
-        ("KeyValuePair<string, VectorColor?>", typeof(KeyValuePair<string, VectorColor?>)),
-    ];
+    private static readonly (string Name, Type Type)[] Roots = SchemaVectorRoots.All;
 
     private static readonly Lazy<Dictionary<string, JsonObject>> Vectors = new(Load);
 

@@ -30,6 +30,9 @@ public sealed class PackageConsumerTests(PackageFixture packages)
 
         var (buildExit, buildOutput) = DotnetCli.Run(app, ["build", "-c", "Release", "-v", "q", "--nologo"], environment);
         Assert.True(buildExit == 0, $"the consumer app does not build from the packages:\n{buildOutput}");
+        var schemaFile = Path.Combine(app, "schema", "contracts.json");
+        Assert.True(File.Exists(schemaFile), "the PackSchemaFile build option wrote no schema/contracts.json");
+        Assert.NotNull(Pack.Schema.PackSchemaSet.Parse(File.ReadAllText(schemaFile)).Find("Order"));
 
         var (runExit, runOutput) = DotnetCli.Run(app, ["bin/Release/net10.0/Consumer.dll"], environment, TimeSpan.FromMinutes(2));
 

@@ -25,6 +25,7 @@ public sealed partial class PackageLayoutTests(PackageFixture packages)
         Assert.DoesNotContain(files, f => f.EndsWith(".pdb", StringComparison.Ordinal));
         Assert.Equal(id == "Pack", files.Contains("analyzers/dotnet/cs/Pack.Generator.dll"));
         Assert.DoesNotContain(files, f => f.StartsWith("analyzers/", StringComparison.Ordinal) && f != "analyzers/dotnet/cs/Pack.Generator.dll");
+        Assert.Equal(id == "Pack", files.Contains("build/Pack.targets") && files.Contains("buildTransitive/Pack.targets"));
 
         var symbols = Entries(packages.PackagePath(id, "snupkg"));
         Assert.Contains($"lib/net10.0/{id}.pdb", symbols);
