@@ -55,6 +55,9 @@ public static class SampleApp
         ReadingEndpoints.Map(app);
         app.MapHealthChecks("/healthz");
         app.MapOpenApi();
+        // The schemas of the Pack endpoints (docs/schema.md §5): clients check responses against it, servers accept
+        // clients' schemas there (412), and `pack inspect --schema` decodes a response with it.
+        app.MapPackSchema();
 
         return app;
     }

@@ -23,6 +23,18 @@ public sealed class DemoRunnerTests
         Assert.DoesNotContain("DIFF", text, StringComparison.Ordinal);
         Assert.Contains("JSON and Pack streams match", text, StringComparison.Ordinal);
         Assert.Contains("Result: every JSON and Pack comparison matched.", text, StringComparison.Ordinal);
+
+        // `pack inspect` on the live GET /api/shipments/7, with the schema from /pack/schema: the command to type, and
+        // the tool's decoding of that shipment's values with their offsets and member paths.
+        Assert.Matches(@"\$ dotnet run --project tools/Pack\.Tool -- inspect http://127\.0\.0\.1:\d+/api/shipments/7 --schema http://127\.0\.0\.1:\d+/pack/schema", text);
+        Assert.Contains("the response's Pack-Schema matches", text, StringComparison.Ordinal);
+        Assert.Matches(@"""Id"": 7, +// @6 +\+4 +07 00 00 00 +\$\.Id  i32", text);
+        Assert.Matches(@"""Carrier"": ""DHL"", +// @10 .*\$\.Carrier  string", text);
+        Assert.Matches(@"""WeightKg"": ""1\.125"", +// @17 .*\$\.WeightKg  decimal", text);
+        Assert.Matches(@"""Status"": 1, +// .*\$\.Status  ShipmentStatus · InTransit", text);
+        Assert.Matches(@"""P-7-4"" +// .*\$\.Parcels\[3\]  string", text);
+        Assert.Matches(@"""TrackingUrl"": ""https://track\.example/7"" +// .*\$\.TrackingUrl  string", text);
+        Assert.Contains("✓ decoded completely: 12 values in 114 bytes", text, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -2,9 +2,14 @@ using Pack.Tool.Commands;
 
 namespace Pack.Tool;
 
-/// <summary>The <c>pack</c> command line: dispatches to the commands and turns every failure into a message and an exit code, never a stack trace.</summary>
-internal static class PackTool
+/// <summary>
+/// The <c>pack</c> command line: dispatches to the commands and turns every failure into a message and an exit code,
+/// never a stack trace. Public so that a program can run a command in-process and print exactly what the tool prints
+/// (the sample demo shows <c>pack inspect</c> on a live response this way); the commands themselves stay internal.
+/// </summary>
+public static class PackTool
 {
+    /// <summary>The usage text printed by <c>pack help</c> and after a usage error.</summary>
     public const string Usage = """
         usage:
           pack schema export <assembly.dll | project.csproj> [--type T ...] [--out file]
@@ -16,6 +21,12 @@ internal static class PackTool
         docs: docs/schema.md (the schema), docs/wire-format.md (the bytes), docs/tools.md (this tool).
         """;
 
+    /// <summary>Runs one <c>pack</c> command line, as the tool's <c>Main</c> does.</summary>
+    /// <param name="args">The arguments after <c>pack</c>, for example <c>["inspect", url, "--schema", schemaUrl]</c>.</param>
+    /// <param name="output">Where the command's output goes.</param>
+    /// <param name="error">Where errors and the usage text go.</param>
+    /// <param name="http">The handler for URLs (a schema endpoint, a response to inspect), or <see langword="null"/> for a new <see cref="HttpClient"/>'s.</param>
+    /// <returns>The exit code: 0 compatible / decoded, 1 violations / malformed input, 2 usage or I/O error.</returns>
     public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error, HttpMessageHandler? http = null)
     {
         try

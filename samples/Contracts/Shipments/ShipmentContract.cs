@@ -11,7 +11,10 @@ public static class ShipmentContract
     /// <summary>The response header in which a replica names itself.</summary>
     public const string ReplicaHeader = "X-Replica";
 
-#if PACK_PREVIOUS_CONTRACT
+#if PACK_INCOMPATIBLE_CONTRACT
+    /// <summary>Version 3, which breaks the evolution rule: <see cref="Shipment.WeightKg"/> retyped to double (MEMBER_RETYPED).</summary>
+    public const int Version = 3;
+#elif PACK_PREVIOUS_CONTRACT
     /// <summary>Version 1: <see cref="Shipment"/> without <c>TrackingUrl</c>.</summary>
     public const int Version = 1;
 #else
@@ -27,7 +30,11 @@ public static class ShipmentContract
     {
         Id = id,
         Carrier = (id % 3) switch { 0 => "Posten", 1 => "DHL", _ => "Ålandsfrakt" },
+#if PACK_INCOMPATIBLE_CONTRACT
+        WeightKg = (double)(0.25m + (id % 400 * 0.125m)),
+#else
         WeightKg = 0.25m + (id % 400 * 0.125m),
+#endif
         Status = (ShipmentStatus)(id % 3),
         DispatchedAt = new DateTimeOffset(2026, 11, 1, 8, 0, 0, TimeSpan.Zero).AddMinutes(id % 10_000),
         Parcels = [.. Enumerable.Range(1, 1 + (id % 4)).Select(n => string.Create(CultureInfo.InvariantCulture, $"P-{id}-{n}"))],

@@ -12,7 +12,10 @@ namespace Pack.Samples.WebApi.Shipments;
 [Route("api/shipments")]
 public sealed class ShipmentsController(IConfiguration configuration) : ControllerBase
 {
+    // The Pack media type in the metadata puts Shipment into /pack/schema (MapPackSchema), which a client checks a
+    // response's Pack-Schema against and `pack inspect` decodes with; it does not restrict the negotiated format.
     [HttpGet("{id:int}")]
+    [ProducesResponseType<Shipment>(StatusCodes.Status200OK, "application/json", PackMediaTypes.Pack)]
     public Shipment Get(int id)
     {
         Stamp();
@@ -21,6 +24,7 @@ public sealed class ShipmentsController(IConfiguration configuration) : Controll
 
     /// <summary>Reads a shipment and sends back what this version understood of it: nothing more, nothing less.</summary>
     [HttpPost]
+    [ProducesResponseType<Shipment>(StatusCodes.Status200OK, "application/json", PackMediaTypes.Pack)]
     public Shipment Echo(Shipment shipment)
     {
         Stamp();

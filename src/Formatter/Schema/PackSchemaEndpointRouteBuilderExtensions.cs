@@ -2,6 +2,8 @@ using System.Diagnostics.CodeAnalysis;
 using System.Text;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Metadata;
+using Microsoft.AspNetCore.Mvc.ApiExplorer;
+using Microsoft.AspNetCore.Mvc.Formatters;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Net.Http.Headers;
 using Pack;
@@ -82,6 +84,12 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
                     {
                         types.Add(accepted);
                     }
+                    else if (metadata is IApiResponseMetadataProvider { Type: { } declared } mvc && IsPack(ContentTypes(mvc)))
+                    {
+                        // MVC's [ProducesResponseType<T>(..., "application/x-pack")] and [Produces<T>("application/x-pack")]
+                        // are not IProducesResponseTypeMetadata: they name their content types only through SetContentTypes.
+                        types.Add(declared);
+                    }
                 }
             }
         }
@@ -111,6 +119,13 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
 
     private static Type? ItemType(Type type)
         => type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>) ? type.GetGenericArguments()[0] : null;
+
+    private static MediaTypeCollection ContentTypes(IApiResponseMetadataProvider provider)
+    {
+        var contentTypes = new MediaTypeCollection();
+        provider.SetContentTypes(contentTypes);
+        return contentTypes;
+    }
 
     private static bool IsPack(IEnumerable<string> contentTypes)
     {
