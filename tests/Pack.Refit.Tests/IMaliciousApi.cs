@@ -20,4 +20,7 @@ public interface IMaliciousApi
 
     [Get("/" + MaliciousServerHost.Small)]
     Task<int> GetSmallAsync(CancellationToken cancellationToken = default);
+
+    [Get("/" + MaliciousServerHost.SmallOnNewConnection)]
+    Task<int> GetSmallOnNewConnectionAsync(CancellationToken cancellationToken = default);
 }

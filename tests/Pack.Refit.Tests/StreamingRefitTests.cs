@@ -57,6 +57,28 @@ public sealed class StreamingRefitTests : IDisposable
         Assert.False(await answers.MoveNextAsync());
     }
 
+    [Theory]
+    [InlineData(HttpProtocols.Http1)]
+    [InlineData(HttpProtocols.Http2)]
+    public async Task Sum_CallerCancelsMidUpload_CallFailsAndServerEnumerationEnds(HttpProtocols protocols)
+    {
+        await using var host = await StreamingServerHost.StartAsync(protocols);
+        await using var provider = CreateProvider(host);
+        var api = provider.GetRequiredService<IStreamingApi>();
+        using var cancel = CancellationTokenSource.CreateLinkedTokenSource(Timeout);
+        var source = Channel.CreateUnbounded<Reading>();
+
+        var call = api.SumAsync(source.Reader.ReadAllAsync(cancel.Token), cancel.Token);
+        await source.Writer.WriteAsync(new Reading(1, 1), Timeout);
+        await host.Probe.Received.Reader.ReadAsync(Timeout);
+        await cancel.CancelAsync();
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => call);
+        var seen = await host.Probe.ServerFailed.Task.WaitAsync(Timeout);
+        Assert.True(seen is OperationCanceledException or PackException, seen.ToString());
+        await host.Probe.Aborted.Task.WaitAsync(Timeout);
+    }
+
     private static async IAsyncEnumerable<Reading> Produce(int count)
     {
         for (int i = 1; i <= count; i++)

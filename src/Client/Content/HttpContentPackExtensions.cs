@@ -182,7 +182,7 @@ public static class HttpContentPackExtensions
                 return kind switch
                 {
                     PackMediaKind.Pack => await PackSerializer.DeserializeAsync<T>(stream, options.SerializerOptions, cancellationToken).ConfigureAwait(false),
-                    PackMediaKind.PackStream => (T?)await collector!.Value.Collect(stream, options.SerializerOptions, cancellationToken).ConfigureAwait(false),
+                    PackMediaKind.PackStream => (T?)await CollectAsync(content, collector!.Value.Collect, stream, options, cancellationToken).ConfigureAwait(false),
                     _ => await JsonSerializer.DeserializeAsync(stream, JsonTypeInfos.Get<T>(options.JsonSerializerOptions), cancellationToken).ConfigureAwait(false),
                 };
             }
@@ -217,6 +217,7 @@ public static class HttpContentPackExtensions
 
         Stream stream = await content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
         bool readToEnd = false;
+        long streamItems = 0;
         try
         {
             if (kind != PackMediaKind.Json)
@@ -235,6 +236,11 @@ public static class HttpContentPackExtensions
 
             await foreach (T? item in items.ConfigureAwait(false))
             {
+                if (kind == PackMediaKind.PackStream)
+                {
+                    streamItems++;
+                }
+
                 yield return item;
             }
 
@@ -242,6 +248,8 @@ public static class HttpContentPackExtensions
         }
         finally
         {
+            (content as MeteredContent)?.RecordStreamItems(streamItems);
+
             // Left early (break, cancellation, an error): close the connection now, so the server stops producing.
             if (!readToEnd)
             {
@@ -250,6 +258,18 @@ public static class HttpContentPackExtensions
 
             await stream.DisposeAsync().ConfigureAwait(false);
         }
+    }
+
+    private static async Task<object> CollectAsync(
+        HttpContent content,
+        Func<Stream, PackSerializerOptions?, CancellationToken, Task<(object Value, int Count)>> collect,
+        Stream stream,
+        PackClientOptions options,
+        CancellationToken cancellationToken)
+    {
+        var (value, count) = await collect(stream, options.SerializerOptions, cancellationToken).ConfigureAwait(false);
+        (content as MeteredContent)?.RecordStreamItems(count);
+        return value;
     }
 
     private static async IAsyncEnumerable<T?> ReadWholeArrayAsync<T>(

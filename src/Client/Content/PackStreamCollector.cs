@@ -6,8 +6,8 @@ using Pack.Streaming;
 namespace Pack.Client;
 
 /// <summary>
-/// Reads a whole Pack stream (<c>application/x-pack-stream</c>) as a collection: its item frames are collected, an error
-/// frame throws <see cref="PackStreamException"/>. Arrays, the collection interfaces <see cref="List{T}"/> implements, and
+/// Reads a whole Pack stream (<c>application/x-pack-stream</c>) as a collection: its item frames are collected (the count
+/// comes back with the collection, for the client's metrics), an error frame throws <see cref="PackStreamException"/>. Arrays, the collection interfaces <see cref="List{T}"/> implements, and
 /// any collection with a constructor taking <see cref="IEnumerable{T}"/> are supported.
 /// </summary>
 internal static class PackStreamCollector
@@ -15,14 +15,14 @@ internal static class PackStreamCollector
     private static readonly MethodInfo CollectMethod =
         typeof(PackStreamCollector).GetMethod(nameof(CollectAsync), BindingFlags.NonPublic | BindingFlags.Static)!;
 
-    private static readonly ConcurrentDictionary<Type, (Type ItemType, Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>> Collect)?> Collectors = new();
+    private static readonly ConcurrentDictionary<Type, (Type ItemType, Func<Stream, PackSerializerOptions?, CancellationToken, Task<(object Value, int Count)>> Collect)?> Collectors = new();
 
     /// <summary>
     /// The item type and collector for <paramref name="type"/>, or <see langword="null"/> when it is not a collection of
     /// items, or when this process cannot build generic code at run time (Native AOT: read the stream with
     /// <c>ReadFromPackAsAsyncEnumerable</c>).
     /// </summary>
-    public static (Type ItemType, Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>> Collect)? Get(Type type) =>
+    public static (Type ItemType, Func<Stream, PackSerializerOptions?, CancellationToken, Task<(object Value, int Count)>> Collect)? Get(Type type) =>
         System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported ? GetDynamic(type) : null;
 
     [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
@@ -30,12 +30,12 @@ internal static class PackStreamCollector
     [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
         "The element type and its collection come from the caller's T (ReadFromPackAsync<T>), which the app keeps; a constructor taking "
         + "IEnumerable<T> that was trimmed away makes the type unsupported here (null), not a crash.")]
-    private static (Type ItemType, Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>> Collect)? GetDynamic(Type type) =>
+    private static (Type ItemType, Func<Stream, PackSerializerOptions?, CancellationToken, Task<(object Value, int Count)>> Collect)? GetDynamic(Type type) =>
         Collectors.GetOrAdd(type, static type => Create(type));
 
     [RequiresDynamicCode("Builds List<T> and a generic collector for the element type at run time.")]
     [RequiresUnreferencedCode("Looks up the collection's interfaces and its constructor taking IEnumerable<T> by reflection.")]
-    private static (Type ItemType, Func<Stream, PackSerializerOptions?, CancellationToken, Task<object>> Collect)? Create(Type type)
+    private static (Type ItemType, Func<Stream, PackSerializerOptions?, CancellationToken, Task<(object Value, int Count)>> Collect)? Create(Type type)
     {
         if (type == typeof(string) || FindElementType(type) is not { } element)
         {
@@ -71,7 +71,11 @@ internal static class PackStreamCollector
 
         var collect = CollectMethod.MakeGenericMethod(element)
             .CreateDelegate<Func<Stream, PackSerializerOptions?, int, CancellationToken, Task<object>>>();
-        return (element, async (stream, options, cancellationToken) => convert(await collect(stream, options, copyOverheadPerItem, cancellationToken).ConfigureAwait(false)));
+        return (element, async (stream, options, cancellationToken) =>
+        {
+            var list = await collect(stream, options, copyOverheadPerItem, cancellationToken).ConfigureAwait(false);
+            return (convert(list), ((System.Collections.ICollection)list).Count);
+        });
     }
 
     [RequiresUnreferencedCode("Looks up the collection's interfaces by reflection.")]

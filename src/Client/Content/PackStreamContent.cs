@@ -62,6 +62,12 @@ public sealed class PackStreamContent : HttpContent
     /// <summary>Set by <see cref="PackClientMetricsHandler"/> when something listens: the content reports its items and bytes when it ends.</summary>
     internal PackClientMetrics? Metrics { get; set; }
 
+    /// <summary>
+    /// Canceled by the caller of a bidirectional call when it stops reading the answers: the upload and its producer stop
+    /// then, whether or not the HTTP handler cancels the body's token when the response is disposed mid-stream.
+    /// </summary>
+    internal CancellationToken Abandoned { get; set; }
+
     /// <summary>Creates content that sends each item of <paramref name="items"/> as a frame of <typeparamref name="T"/>.</summary>
     /// <typeparam name="T">The item type.</typeparam>
     /// <param name="items">The items, enumerated while the request body is sent.</param>
@@ -153,7 +159,7 @@ public sealed class PackStreamContent : HttpContent
 
         // The producer gets its own token, canceled whenever the upload stops early (the request was canceled, a write
         // failed because the server ended the exchange), before it is disposed, so it always hears of it.
-        using var producer = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        using var producer = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, Abandoned);
         var enumerator = items.GetAsyncEnumerator(producer.Token);
         var ranToEnd = false;
         Task<bool>? pending = null;

@@ -24,6 +24,9 @@ internal sealed class MeteredContent : HttpContent
         }
     }
 
+    /// <summary>Counts the items read from this body when it is a Pack stream (item by item or collected whole).</summary>
+    public void RecordStreamItems(long items) => _metrics.RecordStreamItems(items, PackClientMetrics.ResponseDirection);
+
     protected override async Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
         await SerializeToStreamAsync(stream, context, CancellationToken.None).ConfigureAwait(false);
 

@@ -18,6 +18,6 @@ public static class PackClientMeter
     /// <summary>Counter, <c>{request}</c>: calls that failed with <see cref="PackDeadlineExceededException"/>.</summary>
     public const string DeadlineExceeded = "pack.client.deadline.exceeded";
 
-    /// <summary>Counter, <c>{item}</c>: items sent in <c>application/x-pack-stream</c> request bodies (<c>pack.direction=request</c>).</summary>
+    /// <summary>Counter, <c>{item}</c>: items of <c>application/x-pack-stream</c> bodies, tagged <c>pack.direction</c>: <c>request</c> (sent in a request stream) or <c>response</c> (read from a response stream).</summary>
     public const string StreamItems = "pack.client.stream.items";
 }

@@ -10,6 +10,8 @@ internal sealed class PackClientMetrics
 {
     public const string FormatKey = "pack.format";
     public const string DirectionKey = "pack.direction";
+    public const string RequestDirection = "request";
+    public const string ResponseDirection = "response";
 
     internal static readonly HttpRequestOptionsKey<PackClientMetrics> OptionsKey = new("Pack.ClientMetrics");
 
@@ -28,12 +30,14 @@ internal sealed class PackClientMetrics
         _readDuration = meter.CreateHistogram<double>(PackClientMeter.BodyReadDuration, "s", "Time from the first read of a response body to its end.");
         _jsonFallbacks = meter.CreateCounter<long>(PackClientMeter.JsonFallbacks, "{request}", "JSON used in place of Pack: JSON answers and bodies resent as JSON after a 415.");
         _deadlineExceeded = meter.CreateCounter<long>(PackClientMeter.DeadlineExceeded, "{request}", "Calls whose Pack deadline expired.");
-        _streamItems = meter.CreateCounter<long>(PackClientMeter.StreamItems, "{item}", "Items sent in Pack request streams.");
+        _streamItems = meter.CreateCounter<long>(PackClientMeter.StreamItems, "{item}", "Items of Pack streams: sent in request streams (pack.direction=request) and read from response streams (response).");
     }
 
     public bool IsObserved => _bodySize.Enabled || _readDuration.Enabled || _jsonFallbacks.Enabled || _deadlineExceeded.Enabled || _streamItems.Enabled;
 
     public bool IsBodyObserved => _bodySize.Enabled || _readDuration.Enabled;
+
+    public bool IsStreamItemsObserved => _streamItems.Enabled;
 
     public static PackClientMetrics? FromRequest(HttpRequestMessage? request) =>
         request is not null && request.Options.TryGetValue(OptionsKey, out var metrics) ? metrics : null;
@@ -70,9 +74,15 @@ internal sealed class PackClientMetrics
             _bodySize.Record(bytes, tags);
         }
 
+        RecordStreamItems(items, RequestDirection);
+    }
+
+    /// <summary>Counts items of a Pack stream: sent (<see cref="RequestDirection"/>) or read (<see cref="ResponseDirection"/>).</summary>
+    public void RecordStreamItems(long items, string direction)
+    {
         if (_streamItems.Enabled && items > 0)
         {
-            _streamItems.Add(items, new TagList { { DirectionKey, "request" } });
+            _streamItems.Add(items, new TagList { { DirectionKey, direction } });
         }
     }
 

@@ -3,8 +3,8 @@ using System.Diagnostics.Metrics;
 namespace Pack.Client;
 
 /// <summary>
-/// Publishes the <c>Pack.Client</c> meter for the calls that pass through it: body sizes by format and direction,
-/// response read time, JSON fallbacks and deadline expiries. When nothing listens it only passes the request on.
+/// Publishes the <c>Pack.Client</c> meter for the calls that pass through it: body sizes by format and direction, Pack
+/// stream items in both directions, response read time, JSON fallbacks and deadline expiries. When nothing listens it only passes the request on.
 /// </summary>
 /// <remarks>Add it with <c>AddPackMetrics()</c>, outside <see cref="PackDeadlineHandler"/>. It never sets <see cref="DelegatingHandler.InnerHandler"/>.</remarks>
 public sealed class PackClientMetricsHandler : DelegatingHandler
@@ -47,7 +47,7 @@ public sealed class PackClientMetricsHandler : DelegatingHandler
             _metrics.RecordJsonFallback("response");
         }
 
-        if (responseFormat is not null && _metrics.IsBodyObserved)
+        if (responseFormat is not null && (_metrics.IsBodyObserved || (responseFormat == "pack-stream" && _metrics.IsStreamItemsObserved)))
         {
             response.Content = new MeteredContent(response.Content, _metrics, responseFormat);
         }

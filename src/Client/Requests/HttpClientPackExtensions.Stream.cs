@@ -212,14 +212,28 @@ public static partial class HttpClientPackExtensions
         PackSerializerOptions? options,
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        using HttpRequestMessage request = CreateRequest(client, HttpMethod.Post, requestUri, PackAccept.StreamValue, PackStreamContent.Create(items, options));
-        using HttpResponseMessage response = await SendStreamBodyAsync(client, request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
-        await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
-
-        var resolved = PackClientOptions.WithSerializerOptions(options, response.RequestMessage);
-        await foreach (TOut? item in HttpContentPackExtensions.ReadSequenceCoreAsync<TOut>(response.Content, resolved, response, client, cancellationToken).ConfigureAwait(false))
+        // Leaving the answers early (a break, an exception, a disposed enumerator) stops the upload and its producer:
+        // disposing an HTTP/2 response mid-stream does not always cancel the request body's token.
+        using var abandoned = new CancellationTokenSource();
+        var content = PackStreamContent.Create(items, options);
+        content.Abandoned = abandoned.Token;
+        using HttpRequestMessage request = CreateRequest(client, HttpMethod.Post, requestUri, PackAccept.StreamValue, content);
+        try
         {
-            yield return item;
+            using HttpResponseMessage response = await SendStreamBodyAsync(client, request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
+            await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
+
+            var resolved = PackClientOptions.WithSerializerOptions(options, response.RequestMessage);
+            await foreach (TOut? item in HttpContentPackExtensions.ReadSequenceCoreAsync<TOut>(response.Content, resolved, response, client, cancellationToken).ConfigureAwait(false))
+            {
+                yield return item;
+            }
+        }
+        finally
+        {
+            // After the answers ended normally the upload has ended too (the server read it to its end first), so this
+            // cancels nothing then.
+            await abandoned.CancelAsync().ConfigureAwait(false);
         }
     }
 }

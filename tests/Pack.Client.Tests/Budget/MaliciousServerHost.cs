@@ -29,6 +29,16 @@ public sealed class MaliciousServerHost : IAsyncDisposable
     /// <summary>A valid 4-byte Pack body (the int 7): what one ordinary request costs the HTTP stack.</summary>
     public const string Small = "small";
 
+    /// <summary>
+    /// The query that makes the server close the connection after its answer. A read the budget stops leaves its
+    /// connection unusable, so the next request, measured or not, pays for a new connection: the cost of an ordinary
+    /// request is measured the same way (<c>small?new-connection</c>).
+    /// </summary>
+    public const string NewConnectionQuery = "new-connection";
+
+    /// <summary><see cref="Small"/> on a connection the server closes after it.</summary>
+    public const string SmallOnNewConnection = Small + "?" + NewConnectionQuery;
+
     private readonly WebApplication _app;
 
     private MaliciousServerHost(WebApplication app, Uri baseAddress)
@@ -59,6 +69,11 @@ public sealed class MaliciousServerHost : IAsyncDisposable
         {
             var (contentType, bytes) = Bodies[name];
             context.Response.ContentType = contentType;
+            if (context.Request.Query.ContainsKey(NewConnectionQuery))
+            {
+                // The client opens a new connection for its next request, as after a body it stopped reading.
+                context.Response.Headers.Connection = "close";
+            }
 
             // In pieces with a flush between them, so the client reads a body that arrives over time.
             for (int offset = 0; offset < bytes.Length; offset += 16 * 1024)

@@ -25,6 +25,18 @@ public sealed class StreamingController(StreamingProbe probe) : ControllerBase
     public async Task<ReadingSummary> SlowAsync([FromBody] IAsyncEnumerable<Reading> readings) =>
         await StreamingEndpoints.SlowAsync(readings, probe, HttpContext.RequestAborted);
 
+    [HttpPost("slowecho")]
+    public IAsyncEnumerable<Reading> SlowEcho([FromBody] IAsyncEnumerable<Reading> readings) =>
+        StreamingEndpoints.SlowEchoAsync(readings, probe, HttpContext.RequestAborted);
+
+    [HttpPost("echofirst")]
+    public IAsyncEnumerable<Reading> EchoFirst([FromBody] IAsyncEnumerable<Reading> readings) =>
+        StreamingEndpoints.EchoFirstAsync(readings, probe, HttpContext.RequestAborted);
+
+    [HttpPost("flood")]
+    public IAsyncEnumerable<Reading> Flood([FromBody] IAsyncEnumerable<Reading> readings) =>
+        StreamingEndpoints.FloodAsync(readings, probe, HttpContext.RequestAborted);
+
     [HttpPost("count")]
     public async Task<int> CountWholeAsync([FromBody] Reading[] readings) => await Task.FromResult(readings.Length);
 }

@@ -19,7 +19,17 @@ public static class StreamingEndpoints
             FirstAsync(readings, probe, http.RequestAborted));
         app.MapPost("/minimal/slow", (PackStreamBody<Reading> readings, StreamingProbe probe, HttpContext http) =>
             SlowAsync(readings, probe, http.RequestAborted));
+        app.MapPost("/minimal/slowecho", (PackStreamBody<Reading> readings, StreamingProbe probe, HttpContext http) =>
+            PackResults.Stream(SlowEchoAsync(readings, probe, http.RequestAborted)));
+        app.MapPost("/minimal/echofirst", (PackStreamBody<Reading> readings, StreamingProbe probe, HttpContext http) =>
+            PackResults.Stream(EchoFirstAsync(readings, probe, http.RequestAborted)));
+        app.MapPost("/minimal/flood", (PackStreamBody<Reading> readings, StreamingProbe probe, HttpContext http) =>
+            PackResults.Stream(FloodAsync(readings, probe, http.RequestAborted)));
+        app.MapGet("/minimal/readings", (int count) => PackResults.Stream(ReadingsAsync(count)));
     }
+
+    /// <summary>The padding of each flood item: 32 KiB, so a few items fill a flow-control window.</summary>
+    public static readonly string FloodPadding = new('x', 32 * 1024);
 
     public static async Task<ReadingSummary> SumAsync(IAsyncEnumerable<Reading?> readings, StreamingProbe probe, CancellationToken cancellationToken)
     {
@@ -69,8 +79,59 @@ public static class StreamingEndpoints
         return new ReadingSummary(count, total);
     }
 
+    /// <summary>Echoes the first item, then waits at the gate before it reads on: a slow reader of a bidirectional call.</summary>
+    public static async IAsyncEnumerable<Reading> SlowEchoAsync(IAsyncEnumerable<Reading?> readings, StreamingProbe probe, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        bool first = true;
+        await foreach (var reading in Observe(readings, probe, cancellationToken))
+        {
+            yield return reading with { Value = reading.Value * 2, Padding = null };
+            if (first)
+            {
+                first = false;
+                await probe.Gate.Task.WaitAsync(cancellationToken);
+            }
+        }
+    }
+
+    /// <summary>Answers the first item and ends its response without reading on: the client's producer must be told.</summary>
+    public static async IAsyncEnumerable<Reading> EchoFirstAsync(IAsyncEnumerable<Reading?> readings, StreamingProbe probe, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        await foreach (var reading in Observe(readings, probe, cancellationToken))
+        {
+            yield return reading with { Value = reading.Value * 2 };
+            yield break;
+        }
+    }
+
+    /// <summary>Answers each item with <see cref="Reading.Value"/> items of <see cref="FloodPadding"/>, as fast as the response takes them.</summary>
+    public static async IAsyncEnumerable<Reading> FloodAsync(IAsyncEnumerable<Reading?> readings, StreamingProbe probe, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        await foreach (var reading in Observe(readings, probe, cancellationToken))
+        {
+            for (int i = 1; i <= (int)reading.Value; i++)
+            {
+                probe.CountProduced();
+                yield return new Reading(i, i, FloodPadding);
+            }
+        }
+    }
+
+    /// <summary>A server stream of <paramref name="count"/> readings (<c>Reading(i, i)</c>).</summary>
+    public static async IAsyncEnumerable<Reading> ReadingsAsync(int count)
+    {
+        for (int i = 1; i <= count; i++)
+        {
+            await Task.Yield();
+            yield return new Reading(i, i);
+        }
+    }
+
     private static async IAsyncEnumerable<Reading> Observe(IAsyncEnumerable<Reading?> readings, StreamingProbe probe, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
+        // Not disposed with the enumeration: a client that goes away may end the enumeration (its body read fails) before
+        // the server's RequestAborted fires, and the test waits for both.
+        cancellationToken.UnsafeRegister(static state => ((StreamingProbe)state!).Aborted.TrySetResult(), probe);
         var enumerator = readings.GetAsyncEnumerator(cancellationToken);
         try
         {

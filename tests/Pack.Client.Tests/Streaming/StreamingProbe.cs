@@ -17,5 +17,15 @@ public sealed class StreamingProbe
     /// <summary>What an endpoint's enumeration threw, when it did.</summary>
     public TaskCompletionSource<Exception> ServerFailed { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
+    /// <summary>Set when the <c>RequestAborted</c> token an endpoint read its request stream with fired, during or after the read.</summary>
+    public TaskCompletionSource Aborted { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+    /// <summary>How many items a flooding endpoint has handed to the response writer.</summary>
+    public int Produced => Volatile.Read(ref _produced);
+
+    private int _produced;
+
+    public void CountProduced() => Interlocked.Increment(ref _produced);
+
     public static readonly TimeSpan Timeout = TimeSpan.FromSeconds(30);
 }
