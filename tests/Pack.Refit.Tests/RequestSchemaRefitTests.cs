@@ -114,6 +114,34 @@ public sealed class RequestSchemaRefitTests
         Assert.Equal(0, server.Registrations);
     }
 
+    [Fact]
+    public async Task BufferedValueBody_UnknownCompatibleSchema_SendsTheHeaderRegistersAndResends()
+    {
+        await using var server = await RequestSchemaServer.StartAsync();
+        await using var provider = CreateProvider(server, configureSettings: settings => settings.Buffered = true);
+        var api = provider.GetRequiredService<IRequestSchemaApi>();
+
+        using var header = await api.HeaderAsync(Appended);
+        using var read = await api.PostAsync(Appended);
+
+        Assert.Equal(AppendedFingerprint, await header.Content.ReadFromPackAsync<string>());
+        Assert.Equal("7|ada|3.25", await read.Content.ReadFromPackAsync<string>());
+        Assert.Equal(1, server.Registrations);
+    }
+
+    [Fact]
+    public async Task ImplicitBody_SendsNoHeader()
+    {
+        await using var server = await RequestSchemaServer.StartAsync();
+        await using var provider = CreateProvider(server);
+        var api = provider.GetRequiredService<IRequestSchemaApi>();
+
+        using var response = await api.ImplicitBodyHeaderAsync(Appended);
+
+        Assert.Equal("application/x-pack", response.RequestMessage?.Content?.Headers.ContentType?.MediaType);
+        Assert.Equal(string.Empty, await response.Content.ReadFromPackAsync<string>());
+    }
+
     private static JsonElement ReadProblem(ApiException exception)
     {
         Assert.Equal("application/problem+json", exception.ContentHeaders?.ContentType?.MediaType);
@@ -121,10 +149,12 @@ public sealed class RequestSchemaRefitTests
         return document.RootElement.Clone();
     }
 
-    private static ServiceProvider CreateProvider(RequestSchemaServer server, Action<PackClientOptions>? configureOptions = null)
+    private static ServiceProvider CreateProvider(
+        RequestSchemaServer server, Action<PackClientOptions>? configureOptions = null, Action<RefitSettings>? configureSettings = null)
     {
         var services = new ServiceCollection();
-        services.AddPackRefitClient<IRequestSchemaApi>(client => client.BaseAddress = server.BaseAddress, configureOptions: configureOptions)
+        services.AddPackRefitClient<IRequestSchemaApi>(
+            client => client.BaseAddress = server.BaseAddress, configureSettings: configureSettings, configureOptions: configureOptions)
             .ConfigurePrimaryHttpMessageHandler(static () => new SocketsHttpHandler());
         return services.BuildServiceProvider();
     }
