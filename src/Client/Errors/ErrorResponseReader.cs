@@ -6,9 +6,8 @@ namespace Pack.Client;
 /// <summary>Turns a failed response into a <see cref="PackApiException"/>, whatever its body.</summary>
 internal static class ErrorResponseReader
 {
-    /// <summary>The most bytes of an error body that are kept. An error body is diagnostics, not data; a server that
-    /// streams megabytes of it should not be able to make the client buffer them all.</summary>
-    internal const int MaxContentLength = 1024 * 1024;
+    /// <summary>The most bytes of an error body that are kept (<see cref="ProblemDetailsReader.MaxContentLength"/>).</summary>
+    internal const int MaxContentLength = ProblemDetailsReader.MaxContentLength;
 
     internal static async Task<PackApiException> ReadAsync(HttpResponseMessage response, CancellationToken cancellationToken)
     {

@@ -9,6 +9,10 @@ namespace Pack.Client;
 /// </remarks>
 internal static class ProblemDetailsReader
 {
+    /// <summary>The most bytes of an error body that are kept. An error body is diagnostics, not data; a server that
+    /// streams megabytes of it should not be able to make the client buffer them all.</summary>
+    internal const int MaxContentLength = 1024 * 1024;
+
     internal static PackProblemDetails? TryRead(ReadOnlyMemory<byte> utf8Json)
     {
         if (utf8Json.IsEmpty)

@@ -9,7 +9,9 @@ namespace Pack.Client;
 /// <summary>
 /// The client's answer to a server that does not know a request body's schema (docs/schema.md §5.2): on a 412 of type
 /// <see cref="PackRequestSchemaProtocol.UnknownProblemType"/>, POST the body type's schema to the endpoint the problem
-/// names, once per request. The caller resends a body that can be sent again (<see cref="PackContent"/>).
+/// names, once per request, and resend a body that can be sent again. The body type is that of a
+/// <see cref="PackContent"/> or <see cref="PackStreamContent"/>, or one the caller names (Pack.Refit, which links this
+/// file, names the declared type of a Refit method's <c>[Body]</c>, whose content Refit made).
 /// </summary>
 internal static class RequestSchemaRegistration
 {
@@ -18,6 +20,17 @@ internal static class RequestSchemaRegistration
     /// <summary>Whether <paramref name="request"/>'s body announces its schema, so a 412 may be answered by registering it.</summary>
     public static bool Announces(HttpRequestMessage request) =>
         request.Content is PackContent or PackStreamContent && request.Content.Headers.Contains(PackSchema.HeaderName);
+
+    /// <summary>
+    /// The type whose schema a <see cref="PackContent"/> (its value's type) or <see cref="PackStreamContent"/> (its item
+    /// type) announces; <see langword="null"/> for any other content.
+    /// </summary>
+    public static Type? BodyType(HttpContent? content) => content switch
+    {
+        PackContent value => value.ObjectType == typeof(object) && value.Value is not null ? value.Value.GetType() : value.ObjectType,
+        PackStreamContent stream => stream.ItemType,
+        _ => null,
+    };
 
     /// <summary>Removes the header from a body whose client turned the check off (<see cref="PackClientOptions.SendRequestSchema"/>).</summary>
     public static void Apply(HttpRequestMessage request, PackClientOptions options)
@@ -29,17 +42,33 @@ internal static class RequestSchemaRegistration
     }
 
     /// <summary>
-    /// When <paramref name="response"/> is the server's 412 for <paramref name="request"/>'s unknown body schema and the
-    /// request was not registered for yet, registers the schema through <paramref name="send"/>; <see langword="true"/>
+    /// When <paramref name="response"/> is the server's 412 for the unknown schema of <paramref name="request"/>'s
+    /// <see cref="PackContent"/> or <see cref="PackStreamContent"/> and the request was not registered for yet, registers
+    /// the schema through <paramref name="send"/>; <see langword="true"/> when the server accepted it. The 412's body stays readable.
+    /// </summary>
+    public static Task<bool> TryRegisterAsync(
+        HttpRequestMessage request,
+        HttpResponseMessage response,
+        Func<HttpRequestMessage, CancellationToken, Task<HttpResponseMessage>> send,
+        CancellationToken cancellationToken) =>
+        Announces(request)
+            ? TryRegisterAsync(request, response, BodyType(request.Content)!, send, cancellationToken)
+            : Task.FromResult(false);
+
+    /// <summary>
+    /// When <paramref name="response"/> is the server's 412 for <paramref name="request"/>'s unknown body schema (the body
+    /// carries <c>Pack-Schema</c>, the fingerprint of <paramref name="bodyType"/>) and the request was not registered for
+    /// yet, registers the schema of <paramref name="bodyType"/> through <paramref name="send"/>; <see langword="true"/>
     /// when the server accepted it. The 412's body stays readable.
     /// </summary>
     public static async Task<bool> TryRegisterAsync(
         HttpRequestMessage request,
         HttpResponseMessage response,
+        Type bodyType,
         Func<HttpRequestMessage, CancellationToken, Task<HttpResponseMessage>> send,
         CancellationToken cancellationToken)
     {
-        if (response.StatusCode != HttpStatusCode.PreconditionFailed || !Announces(request)
+        if (response.StatusCode != HttpStatusCode.PreconditionFailed || request.Content?.Headers.Contains(PackSchema.HeaderName) != true
             || request.Options.TryGetValue(RegisteredKey, out _) || request.RequestUri is not { IsAbsoluteUri: true } requestUri)
         {
             return false;
@@ -52,14 +81,11 @@ internal static class RequestSchemaRegistration
             return false;
         }
 
-        Type type = request.Content is PackContent content
-            ? (content.ObjectType == typeof(object) && content.Value is not null ? content.Value.GetType() : content.ObjectType)
-            : ((PackStreamContent)request.Content!).ItemType;
         using var registration = new HttpRequestMessage(HttpMethod.Post, registrationUri)
         {
             Version = request.Version,
             VersionPolicy = request.VersionPolicy,
-            Content = new StringContent(RequestSchemaFingerprints.RegistrationDocument(type), Encoding.UTF8, "application/json"),
+            Content = new StringContent(RequestSchemaFingerprints.RegistrationDocument(bodyType), Encoding.UTF8, "application/json"),
         };
         registration.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));
         using var answer = await send(registration, cancellationToken).ConfigureAwait(false);
@@ -67,19 +93,34 @@ internal static class RequestSchemaRegistration
     }
 
     /// <summary>
-    /// Awaits a response of a handler's pipeline; on the server's 412 for the body's unknown schema registers it and, for a
-    /// <see cref="PackContent"/>, sends the same request once more through <paramref name="send"/>.
+    /// Awaits a response of a handler's pipeline; on the server's 412 for the unknown schema of a
+    /// <see cref="PackContent"/> or <see cref="PackStreamContent"/> registers it and, for a <see cref="PackContent"/>,
+    /// sends the same request once more through <paramref name="send"/>.
+    /// </summary>
+    public static Task<HttpResponseMessage> SendAsync(
+        HttpRequestMessage request,
+        Task<HttpResponseMessage> sending,
+        Func<HttpRequestMessage, CancellationToken, Task<HttpResponseMessage>> send,
+        CancellationToken cancellationToken) =>
+        SendAsync(request, sending, BodyType(request.Content)!, request.Content is PackContent, send, cancellationToken);
+
+    /// <summary>
+    /// Awaits a response of a handler's pipeline; on the server's 412 for the unknown schema of <paramref name="bodyType"/>
+    /// registers it and, when <paramref name="canResend"/> (a value body, not a stream), sends the same request once
+    /// more through <paramref name="send"/>.
     /// </summary>
     public static async Task<HttpResponseMessage> SendAsync(
         HttpRequestMessage request,
         Task<HttpResponseMessage> sending,
+        Type bodyType,
+        bool canResend,
         Func<HttpRequestMessage, CancellationToken, Task<HttpResponseMessage>> send,
         CancellationToken cancellationToken)
     {
         var response = await sending.ConfigureAwait(false);
         if (response.StatusCode != HttpStatusCode.PreconditionFailed
-            || !await TryRegisterAsync(request, response, send, cancellationToken).ConfigureAwait(false)
-            || request.Content is not PackContent)
+            || !await TryRegisterAsync(request, response, bodyType, send, cancellationToken).ConfigureAwait(false)
+            || !canResend)
         {
             return response;
         }
@@ -100,7 +141,7 @@ internal static class RequestSchemaRegistration
         try
         {
             // Buffered, so that the caller can still read the problem when the 412 is returned after all.
-            await response.Content.LoadIntoBufferAsync(ErrorResponseReader.MaxContentLength, cancellationToken).ConfigureAwait(false);
+            await response.Content.LoadIntoBufferAsync(ProblemDetailsReader.MaxContentLength, cancellationToken).ConfigureAwait(false);
             body = await response.Content.ReadAsByteArrayAsync(cancellationToken).ConfigureAwait(false);
         }
         catch (Exception exception) when (exception is HttpRequestException or IOException)

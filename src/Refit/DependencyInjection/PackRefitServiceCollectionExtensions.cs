@@ -22,8 +22,9 @@ public static class PackRefitServiceCollectionExtensions
     /// <param name="packOptions">The Pack options, or <see langword="null"/> for <see cref="PackSerializerOptions.Default"/>.</param>
     /// <param name="configureOptions">
     /// Configures the client's <see cref="PackClientOptions"/>: the check of responses' <c>Pack-Schema</c>
-    /// (<see cref="PackClientOptions.CheckResponseSchema"/> turns it off), the JSON options for JSON responses, and the
-    /// Pack options, which start as <paramref name="packOptions"/>.
+    /// (<see cref="PackClientOptions.CheckResponseSchema"/> turns it off), the <c>Pack-Schema</c> of request bodies and
+    /// the registration after a 412 (<see cref="PackClientOptions.SendRequestSchema"/> turns them off), the JSON options
+    /// for JSON responses, and the Pack options, which start as <paramref name="packOptions"/>.
     /// </param>
     /// <returns>The client builder, to chain <c>ConfigureHttpClient</c>, resilience handlers, <c>AddHttpMessageHandler</c> and so on.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="services"/> is <see langword="null"/>.</exception>
@@ -49,6 +50,6 @@ public static class PackRefitServiceCollectionExtensions
         }
 
         // The factory builds a new handler per pipeline, as IHttpClientFactory requires: a DelegatingHandler cannot be shared.
-        return builder.AddHttpMessageHandler(static () => new PackRefitHandler());
+        return builder.AddHttpMessageHandler(() => new PackRefitHandler(clientOptions));
     }
 }

@@ -19,19 +19,51 @@ namespace Pack.Refit;
 /// and fetches the server's schema, when it has to, through the same handlers.
 /// </para>
 /// <para>
-/// <c>AddPackRefitClient</c> adds it. Without DI, set <see cref="DelegatingHandler.InnerHandler"/> yourself:
+/// A Pack request body gets the <c>Pack-Schema</c> header (docs/schema.md §5.2): the wire fingerprint of the declared
+/// type of the method's <c>[Body]</c> parameter (for an <see cref="IAsyncEnumerable{T}"/> body, of <c>T</c>), found from
+/// the request options Refit sets; a body Refit takes without <c>[Body]</c> is sent without it, unchecked. A server's 412
+/// for an unknown schema is answered by registering the schema at the endpoint it names and, for a value body, sending
+/// the request once more; a stream body cannot be sent again, so its 412 raises Refit's <see cref="global::Refit.ApiException"/>
+/// and the next call finds the schema registered. A 409 (an incompatible body) raises it with the violations.
+/// <see cref="PackClientOptions.SendRequestSchema"/> set to <see langword="false"/> in the options the handler was
+/// created with turns the header and the registration off.
+/// </para>
+/// <para>
+/// <c>AddPackRefitClient</c> adds it, with the client's options. Without DI, set <see cref="DelegatingHandler.InnerHandler"/> yourself:
 /// <c>new HttpClient(new PackRefitHandler { InnerHandler = new SocketsHttpHandler() })</c>.
 /// </para>
 /// </remarks>
 public sealed class PackRefitHandler : DelegatingHandler
 {
+    private readonly PackClientOptions? _options;
     private HttpMessageInvoker? _schemaClient;
+
+    /// <summary>Creates a handler with the default options: request bodies carry <c>Pack-Schema</c>.</summary>
+    public PackRefitHandler()
+    {
+    }
+
+    /// <summary>
+    /// Creates a handler that follows <paramref name="options"/>' <see cref="PackClientOptions.SendRequestSchema"/>: with
+    /// <see langword="false"/> request bodies are sent without <c>Pack-Schema</c>, unchecked, and a 412 is not answered.
+    /// </summary>
+    /// <param name="options">The client's options, as given to its <see cref="PackContentSerializer"/>.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="options"/> is <see langword="null"/>.</exception>
+    public PackRefitHandler(PackClientOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        _options = options;
+    }
 
     /// <inheritdoc/>
     protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
         AddAcceptIfMissing(request);
-        HttpResponseMessage response = await base.SendAsync(request, cancellationToken).ConfigureAwait(false);
+        HttpResponseMessage response = AnnounceRequestSchema(request, out bool canResend) is { } bodyType
+            ? await RequestSchemaRegistration.SendAsync(
+                request, base.SendAsync(request, cancellationToken), bodyType, canResend, (message, token) => base.SendAsync(message, token), cancellationToken)
+                .ConfigureAwait(false)
+            : await base.SendAsync(request, cancellationToken).ConfigureAwait(false);
         TagPackContent(response);
         return response;
     }
@@ -40,6 +72,7 @@ public sealed class PackRefitHandler : DelegatingHandler
     protected override HttpResponseMessage Send(HttpRequestMessage request, CancellationToken cancellationToken)
     {
         AddAcceptIfMissing(request);
+        AnnounceRequestSchema(request, out _);
         HttpResponseMessage response = base.Send(request, cancellationToken);
         TagPackContent(response);
         return response;
@@ -52,6 +85,47 @@ public sealed class PackRefitHandler : DelegatingHandler
         {
             request.Headers.TryAddWithoutValidation("Accept", PackAccept.Value);
         }
+    }
+
+    /// <summary>
+    /// Sets <c>Pack-Schema</c> on a Pack body and returns the type it names, or <see langword="null"/> when the body
+    /// announces nothing. <paramref name="canResend"/>: the body is a value, which can be serialized again.
+    /// </summary>
+    private Type? AnnounceRequestSchema(HttpRequestMessage request, out bool canResend)
+    {
+        canResend = false;
+        if (request.Content is not { } content)
+        {
+            return null;
+        }
+
+        if (_options is { SendRequestSchema: false })
+        {
+            RequestSchemaRegistration.Apply(request, _options);
+            return null;
+        }
+
+        // Content Refit passed on as the serializer made it (RefitSettings.Buffered) announces itself.
+        if (RequestSchemaRegistration.BodyType(content) is { } packBodyType)
+        {
+            canResend = content is PackContent;
+            return content.Headers.Contains(PackSchema.HeaderName) ? packBodyType : null;
+        }
+
+        PackMediaKind kind = PackAccept.Classify(content);
+        if (kind is not (PackMediaKind.Pack or PackMediaKind.PackStream)
+            || content.Headers.Contains(PackSchema.HeaderName)
+            || RefitRequestBody.SchemaType(request, kind) is not { } bodyType
+            || RequestSchemaFingerprints.For(bodyType) is not { } fingerprint)
+        {
+            return null;
+        }
+
+        content.Headers.TryAddWithoutValidation(PackSchema.HeaderName, fingerprint);
+
+        // Refit's copy of a value body serializes the serializer's PackContent again each time it is sent.
+        canResend = kind == PackMediaKind.Pack;
+        return bodyType;
     }
 
     private void TagPackContent(HttpResponseMessage response)
