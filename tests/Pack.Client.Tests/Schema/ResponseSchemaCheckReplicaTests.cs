@@ -73,6 +73,37 @@ public sealed class ResponseSchemaCheckReplicaTests
         Assert.Equal(PackResponseSchemaProtocol.MaxLookupAttempts, host.SchemaRequests);
     }
 
+    [Fact]
+    public async Task GetFromPackAsync_ReplicaAnswersNotServedThenAnotherServesIt_ThrowsMismatch()
+    {
+        await using var host = await SchemaServerHost.StartAsync(SchemaEndpoint.RoundRobin);
+        using var http = host.CreateClient();
+        host.ServeRoundRobin(SchemaServerHost.NotServed, [typeof(ServerOrderRetyped)]);
+
+        var ex = await Assert.ThrowsAsync<PackSchemaMismatchException>(() => http.GetFromPackAsync<ClientOrder<NotServedProblemScope>>("orders/retyped"));
+
+        Assert.Equal(PackSchemaRules.MemberRetyped, Assert.Single(ex.Violations).RuleId);
+        Assert.Equal(2, host.SchemaRequests);
+    }
+
+    [Fact]
+    public async Task GetFromPackAsync_EveryReplicaAnswersNotServed_ThrowsAfterFourAttemptsUnlikeAMissingEndpoint()
+    {
+        await using var host = await SchemaServerHost.StartAsync(SchemaEndpoint.RoundRobin);
+        using var http = host.CreateClient();
+        host.ServeRoundRobin(SchemaServerHost.NotServed);
+
+        var ex = await Assert.ThrowsAsync<PackSchemaMismatchException>(() => http.GetFromPackAsync<ClientOrder<AllNotServedScope>>("orders/appended"));
+
+        Assert.Empty(ex.Violations);
+        Assert.Contains(nameof(PackClientOptions.SchemaNotServed), ex.Message, StringComparison.Ordinal);
+        Assert.Equal(PackResponseSchemaProtocol.MaxLookupAttempts, host.SchemaRequests);
+    }
+
+    public sealed class NotServedProblemScope;
+
+    public sealed class AllNotServedScope;
+
     public sealed class IncompatibleReplicaScope;
 
     public sealed class CompatibleReplicaScope;

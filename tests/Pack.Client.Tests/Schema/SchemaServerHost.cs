@@ -74,7 +74,13 @@ public sealed class SchemaServerHost : IAsyncDisposable
     public ConcurrentQueue<string> SchemaQueries { get; } = new();
 
     /// <summary>Sets the replicas' sets for <see cref="SchemaEndpoint.RoundRobin"/>: request n gets set n modulo their count.</summary>
-    public void ServeRoundRobin(params Type[][] replicas) => _replicaSets = [.. replicas.Select(types => new PackSchemaSet([.. types.Select(PackSchema.For)]))];
+    public void ServeRoundRobin(params Type[][] replicas) =>
+        _replicaSets = [.. replicas.Select(types => ReferenceEquals(types, NotServed) ? NotServedSet : new PackSchemaSet([.. types.Select(PackSchema.For)]))];
+
+    /// <summary>A replica for <see cref="ServeRoundRobin"/> that answers MapPackSchema's 404 "not served" problem.</summary>
+    public static readonly Type[] NotServed = [];
+
+    private static readonly PackSchemaSet NotServedSet = new([]);
 
     /// <summary>Replaces the set served at <see cref="CustomPath"/> (a deploy).</summary>
     public void Serve(params Type[] types) => _customSet = new PackSchemaSet([.. types.Select(PackSchema.For)]);
@@ -161,6 +167,15 @@ public sealed class SchemaServerHost : IAsyncDisposable
                 {
                     var sets = host!._replicaSets;
                     var set = sets[(Interlocked.Increment(ref host._roundRobin) - 1) % sets.Length];
+                    if (ReferenceEquals(set, NotServedSet))
+                    {
+                        return Results.Problem(
+                            "not served",
+                            statusCode: StatusCodes.Status404NotFound,
+                            type: PackResponseSchemaProtocol.NotServedProblemType,
+                            extensions: new Dictionary<string, object?> { [PackResponseSchemaProtocol.WireSchemaMember] = context.Request.Query["wire"].ToString() });
+                    }
+
                     string etag = $"\"{set.ContractFingerprint}\"";
                     context.Response.Headers.ETag = etag;
                     return context.Request.Headers.IfNoneMatch.ToString() == etag
