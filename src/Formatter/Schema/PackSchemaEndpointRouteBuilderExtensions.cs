@@ -30,6 +30,13 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
     /// JSON with <c>ETag</c> = the set's contract fingerprint and <c>Cache-Control: public, no-cache</c> (caches keep it
     /// and revalidate); <c>If-None-Match</c> with that ETag is answered 304 without a body.
     /// <para>
+    /// <c>?wire=&lt;fingerprint&gt;</c> names the schema a client looks for (docs/schema.md §5): a fingerprint in the set
+    /// gets the same answer; one this process wrote in a <c>Pack-Schema</c> header for a type the set does not describe
+    /// gets the set plus that schema; any other gets 404 problem details of type
+    /// <see cref="PackResponseSchemaProtocol.NotServedProblemType"/>, which a client behind a load balancer takes as
+    /// "ask another replica"; a malformed value gets 400.
+    /// </para>
+    /// <para>
     /// <c>POST</c> to the same route registers a client's schema (docs/schema.md §5.2): a schema set or schema as JSON, at
     /// most 1 MiB; the server computes its fingerprints, remembers its wire form, and from then on checks request bodies
     /// that carry its fingerprint in <c>Pack-Schema</c> against the endpoint's type (409 when incompatible). Conventions
