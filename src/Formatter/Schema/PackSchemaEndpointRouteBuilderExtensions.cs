@@ -80,7 +80,10 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
 
             if (!document.WireFingerprints.Contains(fingerprint!))
             {
-                if (PackSchemaHeader.WrittenType(fingerprint!) is not { } written || Describe(written) is not { } schema)
+                // The header may come from a context's compile-time constants; only a schema that hashes to the asked
+                // fingerprint is served as it.
+                if (PackSchemaHeader.WrittenType(fingerprint!) is not { } written || Describe(written) is not { } schema
+                    || !string.Equals(schema.WireFingerprint, fingerprint, StringComparison.Ordinal))
                 {
                     return TypedResults.Problem(
                         $"This server serves no schema with wire fingerprint {fingerprint}.",

@@ -31,6 +31,7 @@ public sealed class MapPackSchemaWireQueryTests : IAsyncLifetime
         _app.MapGet("/orders/{id:int}", (int id) => PackResults.Ok(new SchemaOrder { Id = id, Customer = "c" }));
         // Declared as IResult: no produces metadata, so not in the set, yet the response carries Pack-Schema.
         _app.MapGet("/undescribed", IResult () => PackResults.Ok(new UndescribedSchemaOrder { Id = 1, Total = 2 }));
+        _app.MapGet("/reading", IResult () => PackResults.Ok(new TestApp.Reading(1, 2.5)));
         _app.MapPackSchema();
         await _app.StartAsync();
         string address = _app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.Single();
@@ -73,13 +74,14 @@ public sealed class MapPackSchemaWireQueryTests : IAsyncLifetime
     [Fact]
     public async Task MapPackSchema_WireNotServed_Answers404NotServedProblemWithoutTheSet()
     {
-        using var response = await _client!.GetAsync($"{Path}?wire=0123456789abcdef");
+        // Not ReadingSchemaContext's made-up constant, which another test may have written in a header.
+        using var response = await _client!.GetAsync($"{Path}?wire=fedcba9876543210");
 
         Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
         Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
         var problem = JsonNode.Parse(await response.Content.ReadAsStringAsync())!;
         Assert.Equal(PackResponseSchemaProtocol.NotServedProblemType, (string?)problem["type"]);
-        Assert.Equal("0123456789abcdef", (string?)problem[PackResponseSchemaProtocol.WireSchemaMember]);
+        Assert.Equal("fedcba9876543210", (string?)problem[PackResponseSchemaProtocol.WireSchemaMember]);
         Assert.Null(problem["schemas"]);
     }
 
@@ -94,6 +96,21 @@ public sealed class MapPackSchemaWireQueryTests : IAsyncLifetime
 
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
         Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
+    }
+
+    [Fact]
+    public async Task MapPackSchema_WireClaimedByAContextConstantThatIsNotTheSchemas_AnswersNotServed()
+    {
+        // ReadingSchemaContext declares a made-up wire fingerprint for its root, which the header then carries; the
+        // run-time schema of Reading does not hash to it, so it is not served as that fingerprint.
+        PackSerializer.AddResolver(ReadingSchemaContext.Default);
+        using var get = new HttpRequestMessage(HttpMethod.Get, "/reading") { Headers = { { "Accept", PackMediaTypes.Pack } } };
+        using var written = await _client!.SendAsync(get);
+
+        using var asked = await _client.GetAsync($"{Path}?wire={ReadingSchemaContext.WireFingerprint}");
+
+        Assert.Equal(ReadingSchemaContext.WireFingerprint, Assert.Single(written.Headers.GetValues(PackSchema.HeaderName)));
+        Assert.Equal(HttpStatusCode.NotFound, asked.StatusCode);
     }
 
     [Fact]
