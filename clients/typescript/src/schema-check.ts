@@ -15,10 +15,21 @@ export const REQUEST_SCHEMA_INCOMPATIBLE_TYPE = "urn:pack:problem:request-schema
 /** The problem `type` of a 412: the server does not know the body's schema; register it and send again. */
 export const REQUEST_SCHEMA_UNKNOWN_TYPE = "urn:pack:problem:request-schema-unknown";
 
+/** The problem `type` of a schema endpoint's 404 for `?wire=`: it serves no schema with that fingerprint (§5). */
+export const SCHEMA_NOT_SERVED_TYPE = "urn:pack:problem:schema-not-served";
+/** The query parameter that names the wanted wire fingerprint: `GET /pack/schema?wire=…` (§5). */
+export const WIRE_QUERY_PARAMETER = "wire";
+/** How many schema requests one lookup makes at most while the endpoint answers without the fingerprint (§5.1 step 5). */
+export const MAX_LOOKUP_ATTEMPTS = 4;
+
 /** How long a schema endpoint is not asked again about a fingerprint it could not give (§5.1 step 8). */
 const UNAVAILABLE_MS = 60_000;
-/** How long the client waits for the schema endpoint (§5.1 step 8). */
+/** How long the client waits for one schema request (§5.1 step 8). */
 const FETCH_TIMEOUT_MS = 10_000;
+/** How long all the attempts of one lookup may take together (§5.1 step 5). */
+const LOOKUP_TIMEOUT_MS = 20_000;
+/** The largest not-served problem the client reads. */
+const MAX_PROBLEM_BYTES = 64 * 1024;
 /** The largest schema set the client reads (§5.1 step 8). */
 const MAX_SET_BYTES = 16 * 1024 * 1024;
 const FINGERPRINT = /^[0-9a-f]{16}$/;
@@ -128,8 +139,13 @@ export interface SchemaCheckOptions {
   sendRequestSchema?: boolean;
   /** The schema endpoint, resolved against each request's URL; default `/pack/schema`. */
   schemaPath?: string;
-  /** No schema to be had: `read` (the default, as .NET) or `fail`. */
+  /** No schema endpoint (unreachable, a 404, a malformed set): `read` (the default, as .NET) or `fail` (§5.1 step 8). */
   schemaUnavailable?: SchemaUnavailableBehavior;
+  /**
+   * The endpoint answered, but none of {@link MAX_LOOKUP_ATTEMPTS} requests (each may reach another replica) gave the
+   * fingerprint: `fail` (the default, as .NET) or `read` (§5.1 step 8).
+   */
+  schemaNotServed?: SchemaUnavailableBehavior;
   /** Wire fingerprints accepted without a check (known-compatible writers). */
   compatibleFingerprints?: readonly string[];
 }
@@ -142,11 +158,24 @@ export interface SchemaReader {
   readonly schema?: string;
 }
 
+/** Why a lookup found no schema: the problem, whether the endpoint answered (not served), and until when it stands. */
+interface Unresolved {
+  readonly until: number;
+  readonly problem: string;
+  readonly notServed: boolean;
+}
+
+interface Found {
+  readonly schema: PackSchema | null;
+  readonly problem: string;
+  readonly notServed: boolean;
+}
+
 interface EndpointSchemas {
   readonly schemas: Map<string, PackSchema>;
-  readonly unavailableUntil: Map<string, number>;
+  readonly unresolved: Map<string, Unresolved>;
   etag: string | null;
-  pending: Promise<string | null> | null;
+  pending: Promise<void> | null;
 }
 
 /**
@@ -186,9 +215,11 @@ export class ResponseSchemaCheck {
     const endpoint = new URL(this.options.schemaPath ?? DEFAULT_SCHEMA_PATH, url).toString();
     const found = await this.find(endpoint, actual, authorization(headers));
     if (found.schema === null) {
-      if (this.options.schemaUnavailable === "fail") {
+      const setting = found.notServed ? "schemaNotServed" : "schemaUnavailable";
+      const behavior = found.notServed ? this.options.schemaNotServed ?? "fail" : this.options.schemaUnavailable ?? "read";
+      if (behavior === "fail") {
         throw new PackSchemaMismatchError(url, "response", label(reader, asList), reader.wireFingerprint ?? "", actual,
-          [], `the response was written with Pack-Schema ${actual}, not this client's ${reader.wireFingerprint ?? "(unknown)"}, and the server's schema could not be obtained to check it: ${found.problem}; nothing was read (schemaUnavailable is "fail")`);
+          [], `the response was written with Pack-Schema ${actual}, not this client's ${reader.wireFingerprint ?? "(unknown)"}, and the server's schema could not be obtained to check it: ${found.problem}; nothing was read (${setting} is "fail")`);
       }
       return;
     }
@@ -210,45 +241,90 @@ export class ResponseSchemaCheck {
       `the response was written with a contract (Pack-Schema ${actual}) that ${type ?? "this client's type"} (Pack-Schema ${reader.wireFingerprint ?? "?"}) cannot read; nothing was read`);
   }
 
-  /** The served schema with a wire fingerprint, fetching the endpoint's set once for all callers that need it. */
-  private async find(endpoint: string, fingerprint: string, auth: string | null): Promise<{ schema: PackSchema | null; problem: string }> {
+  /**
+   * The served schema with a wire fingerprint: one lookup at a time per endpoint (callers that need it meanwhile wait and
+   * then look at what it added), asking up to {@link MAX_LOOKUP_ATTEMPTS} times while the endpoint answers without it.
+   */
+  private async find(endpoint: string, fingerprint: string, auth: string | null): Promise<Found> {
     let state = this.endpoints.get(endpoint);
     if (state === undefined) {
-      state = { schemas: new Map(), unavailableUntil: new Map(), etag: null, pending: null };
+      state = { schemas: new Map(), unresolved: new Map(), etag: null, pending: null };
       this.endpoints.set(endpoint, state);
     }
-    const known = state.schemas.get(fingerprint);
-    if (known !== undefined) {
-      return { schema: known, problem: "" };
-    }
-    const until = state.unavailableUntil.get(fingerprint);
-    if (until !== undefined && until > Date.now()) {
-      return { schema: null, problem: `the schema endpoint ${endpoint} had no schema ${fingerprint} when asked less than a minute ago` };
-    }
     const s = state;
-    s.pending ??= this.fetchSet(endpoint, s, auth).finally(() => (s.pending = null));
-    const problem = await s.pending;
+    for (;;) {
+      const known = s.schemas.get(fingerprint);
+      if (known !== undefined) {
+        return { schema: known, problem: "", notServed: false };
+      }
+      const unresolved = s.unresolved.get(fingerprint);
+      if (unresolved !== undefined && unresolved.until > Date.now()) {
+        return { schema: null, problem: unresolved.problem, notServed: unresolved.notServed };
+      }
+      if (s.pending === null) break;
+      await s.pending;
+    }
+    s.pending = this.lookUp(endpoint, s, fingerprint, auth).finally(() => (s.pending = null));
+    await s.pending;
     const schema = s.schemas.get(fingerprint);
     if (schema !== undefined) {
-      return { schema, problem: "" };
+      return { schema, problem: "", notServed: false };
     }
-    s.unavailableUntil.set(fingerprint, Date.now() + UNAVAILABLE_MS);
-    return { schema: null, problem: problem ?? `the schema endpoint ${endpoint} serves no schema with wire fingerprint ${fingerprint}` };
+    const unresolved = s.unresolved.get(fingerprint)!;
+    return { schema: null, problem: unresolved.problem, notServed: unresolved.notServed };
   }
 
-  /** GETs the schema set (If-None-Match), adds its schemas; the problem when it could not, null otherwise. */
-  private async fetchSet(endpoint: string, state: EndpointSchemas, auth: string | null): Promise<string | null> {
+  /** Asks until a set holds the fingerprint (§5.1 step 5); records why not when none did. */
+  private async lookUp(endpoint: string, state: EndpointSchemas, fingerprint: string, auth: string | null): Promise<void> {
+    const url = new URL(endpoint);
+    url.searchParams.append(WIRE_QUERY_PARAMETER, fingerprint);
+    const lookup = new AbortController();
+    const timer = setTimeout(() => lookup.abort(new Error("timeout")), LOOKUP_TIMEOUT_MS);
+    let answered = 0;
+    let problem: string | null = null;
+    try {
+      for (let attempt = 1; attempt <= MAX_LOOKUP_ATTEMPTS; attempt++) {
+        // A 304 would only confirm the set already held, which lacks the fingerprint: later attempts want a full answer.
+        problem = await this.fetchSet(url.toString(), endpoint, state, auth, attempt === 1, lookup.signal);
+        if (problem !== null || state.schemas.has(fingerprint)) break;
+        answered++;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    if (state.schemas.has(fingerprint)) {
+      return;
+    }
+    const notServed = answered > 0;
+    const why = notServed
+      ? `the schema endpoint ${endpoint} answered ${answered} time${answered === 1 ? "" : "s"} without a schema with wire fingerprint ${fingerprint}${problem === null ? "" : `; then ${problem}`}`
+      : problem!;
+    if (state.unresolved.size >= 1024) state.unresolved.clear();
+    state.unresolved.set(fingerprint, { until: Date.now() + UNAVAILABLE_MS, problem: why, notServed });
+  }
+
+  /**
+   * One attempt: GETs the schema set (If-None-Match when `revalidate`) and adds its schemas. Null when the endpoint
+   * answered (a set, a 304, or the not-served problem), else why it did not.
+   */
+  private async fetchSet(url: string, endpoint: string, state: EndpointSchemas, auth: string | null, revalidate: boolean, lookup: AbortSignal): Promise<string | null> {
     this.fetches++;
     const headers: Record<string, string> = { Accept: "application/json" };
     if (auth !== null) headers["Authorization"] = auth;
-    if (state.etag !== null) headers["If-None-Match"] = state.etag;
+    if (revalidate && state.etag !== null) headers["If-None-Match"] = state.etag;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error("timeout")), FETCH_TIMEOUT_MS);
+    const stop = () => controller.abort(lookup.reason);
+    lookup.addEventListener("abort", stop);
     try {
-      const response = await this.fetchImpl(endpoint, { method: "GET", headers, signal: controller.signal });
+      const response = await this.fetchImpl(url, { method: "GET", headers, signal: controller.signal });
       if (response.status === 304) {
         await response.body?.cancel();
         return null;
+      }
+      if (response.status === 404) {
+        // The body is consumed either way.
+        return await isNotServed(response) ? null : `the schema endpoint ${endpoint} answered 404`;
       }
       if (!response.ok) {
         await response.body?.cancel();
@@ -265,14 +341,34 @@ export class ResponseSchemaCheck {
       return null;
     } catch (e) {
       if (controller.signal.aborted) {
-        return `the schema endpoint ${endpoint} did not answer within ${FETCH_TIMEOUT_MS / 1000} s`;
+        return lookup.aborted
+          ? `the schema endpoint ${endpoint} did not give the schema within ${LOOKUP_TIMEOUT_MS / 1000} s`
+          : `the schema endpoint ${endpoint} did not answer within ${FETCH_TIMEOUT_MS / 1000} s`;
       }
       return e instanceof PackSchemaFormatError
         ? `the schema endpoint ${endpoint} sent no valid schema set: ${e.message}`
         : `the schema endpoint ${endpoint} could not be reached: ${String(e)}`;
     } finally {
       clearTimeout(timer);
+      lookup.removeEventListener("abort", stop);
     }
+  }
+}
+
+/** Whether a 404 is a schema endpoint's not-served problem (§5), not the 404 of a server without one. */
+async function isNotServed(response: Response): Promise<boolean> {
+  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/problem+json") {
+    await response.body?.cancel();
+    return false;
+  }
+  const text = await readText(response, MAX_PROBLEM_BYTES);
+  if (text === null) return false;
+  try {
+    const problem: unknown = JSON.parse(text);
+    return typeof problem === "object" && problem !== null && (problem as Record<string, unknown>)["type"] === SCHEMA_NOT_SERVED_TYPE;
+  } catch {
+    return false;
   }
 }
 

@@ -59,12 +59,22 @@ public sealed class PackClientOptions
     } = PackSchema.DefaultEndpointPath;
 
     /// <summary>
-    /// What to do when a response's <c>Pack-Schema</c> differs from the reader's and the server's schema cannot be obtained
-    /// (no schema endpoint, a network error, a malformed set, a set without that fingerprint). Default
-    /// <see cref="PackSchemaUnavailableBehavior.Read"/>: the header alone only says the bytes differ, mostly by an appended
-    /// member, and the schema endpoint is optional, so failing would break calls that worked before the check existed.
+    /// What to do when a response's <c>Pack-Schema</c> differs from the reader's and there is no schema endpoint to ask
+    /// (a 404 from a server without <c>MapPackSchema</c>, a network error or timeout, a malformed or oversized set).
+    /// Default <see cref="PackSchemaUnavailableBehavior.Read"/>: the header alone only says the bytes differ, mostly by an
+    /// appended member, and the schema endpoint is optional, so failing would break calls that worked before the check
+    /// existed.
     /// </summary>
     public PackSchemaUnavailableBehavior SchemaUnavailable { get; set; } = PackSchemaUnavailableBehavior.Read;
+
+    /// <summary>
+    /// What to do when a response's <c>Pack-Schema</c> differs from the reader's, the schema endpoint answers, and none of
+    /// <see cref="PackResponseSchemaProtocol.MaxLookupAttempts"/> requests to it (each of which may reach another replica)
+    /// gives that fingerprint (docs/schema.md §5.1, step 8). Default <see cref="PackSchemaUnavailableBehavior.Throw"/>:
+    /// the server opted in to the check, so the bytes come from a writer whose schema no replica describes, which is what
+    /// an incompatible replica in a rolling deploy looks like; reading would misread exactly what the check exists to stop.
+    /// </summary>
+    public PackSchemaUnavailableBehavior SchemaNotServed { get; set; } = PackSchemaUnavailableBehavior.Throw;
 
     /// <summary>
     /// Whether Pack request bodies carry <c>Pack-Schema</c> (the wire fingerprint of their type) and a server's 412 for
@@ -116,6 +126,7 @@ public sealed class PackClientOptions
                 CheckResponseSchema = resolved.CheckResponseSchema,
                 SchemaPath = resolved.SchemaPath,
                 SchemaUnavailable = resolved.SchemaUnavailable,
+                SchemaNotServed = resolved.SchemaNotServed,
             };
     }
 }

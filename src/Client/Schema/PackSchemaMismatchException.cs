@@ -9,7 +9,9 @@ namespace Pack.Client;
 /// </summary>
 /// <remarks>
 /// <see cref="Violations"/> lists every breaking change with its rule ID and member path. It is empty when the fingerprints
-/// differ, no schema of the server's contract could be obtained and <see cref="PackClientOptions.SchemaUnavailable"/> is
+/// differ and no schema of the server's contract could be obtained: no schema endpoint to ask with
+/// <see cref="PackClientOptions.SchemaUnavailable"/> set to <see cref="PackSchemaUnavailableBehavior.Throw"/>, or an endpoint
+/// that does not serve the fingerprint with <see cref="PackClientOptions.SchemaNotServed"/> at its default,
 /// <see cref="PackSchemaUnavailableBehavior.Throw"/>; the cause is then the <see cref="Exception.InnerException"/>, when
 /// there was one. Like <see cref="PackContentException"/>, it derives from <see cref="HttpRequestException"/>.
 /// </remarks>

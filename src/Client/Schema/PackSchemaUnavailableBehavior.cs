@@ -2,7 +2,8 @@ namespace Pack.Client;
 
 /// <summary>
 /// What a client does with a response whose <c>Pack-Schema</c> fingerprint differs from its own type's when the server's
-/// schema cannot be obtained (no schema endpoint, a network error, a malformed schema set, a set without that fingerprint).
+/// schema cannot be obtained: with no schema endpoint to ask (<see cref="PackClientOptions.SchemaUnavailable"/>), or when
+/// the endpoint answers but does not serve that fingerprint (<see cref="PackClientOptions.SchemaNotServed"/>).
 /// </summary>
 public enum PackSchemaUnavailableBehavior
 {

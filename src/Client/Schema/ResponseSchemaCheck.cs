@@ -56,12 +56,14 @@ internal static class ResponseSchemaCheck
         var lookup = await source.FindAsync(fingerprint, call, schemaClient, cancellationToken).ConfigureAwait(false);
         if (lookup.Schema is null)
         {
-            if (options.SchemaUnavailable == PackSchemaUnavailableBehavior.Throw)
+            var behavior = lookup.NotServed ? options.SchemaNotServed : options.SchemaUnavailable;
+            if (behavior == PackSchemaUnavailableBehavior.Throw)
             {
+                string setting = lookup.NotServed ? nameof(PackClientOptions.SchemaNotServed) : nameof(PackClientOptions.SchemaUnavailable);
                 throw new PackSchemaMismatchException(
                     $"The response was written with a contract (Pack-Schema {fingerprint}) other than {reader.Type}'s (Pack-Schema "
                     + $"{reader.Fingerprint}), and the server's schema could not be obtained to check it: {lookup.Problem}. Nothing was read "
-                    + $"(PackClientOptions.SchemaUnavailable is {nameof(PackSchemaUnavailableBehavior.Throw)}).",
+                    + $"(PackClientOptions.{setting} is {nameof(PackSchemaUnavailableBehavior.Throw)}).",
                     reader.Type,
                     reader.Fingerprint!,
                     fingerprint,

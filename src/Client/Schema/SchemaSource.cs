@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.Net;
+using System.Text.Json;
 using Pack.Schema;
 
 namespace Pack.Client;
@@ -20,6 +21,7 @@ internal sealed class SchemaSource
     private const int MaxSchemas = 4096;
     private const int MaxUnresolved = 1024;
     private const long MaxDocumentLength = 16 * 1024 * 1024;
+    private const long MaxProblemLength = 64 * 1024;
 
     /// <summary>
     /// How long one fetch of the set may take. The fetch is made while the checked response is still open, so a client
@@ -27,6 +29,9 @@ internal sealed class SchemaSource
     /// (docs/schema.md §5.1, step 8).
     /// </summary>
     internal static readonly TimeSpan FetchTimeout = TimeSpan.FromSeconds(10);
+
+    /// <summary>How long all the attempts of one lookup may take together (docs/schema.md §5.1, step 5).</summary>
+    internal static readonly TimeSpan LookupTimeout = TimeSpan.FromSeconds(20);
 
     private static readonly ConcurrentDictionary<string, SchemaSource> Sources = new(StringComparer.Ordinal);
 
@@ -41,7 +46,11 @@ internal sealed class SchemaSource
 
     public static SchemaSource For(Uri uri) => Sources.GetOrAdd(uri.AbsoluteUri, static (_, u) => new SchemaSource(u), uri);
 
-    /// <summary>The schema whose wire fingerprint is <paramref name="fingerprint"/>, fetching the set when it is new.</summary>
+    /// <summary>
+    /// The schema whose wire fingerprint is <paramref name="fingerprint"/>, fetching the set when it is new: up to
+    /// <see cref="PackResponseSchemaProtocol.MaxLookupAttempts"/> requests while the endpoint answers without it, since
+    /// each may reach another replica (docs/schema.md §5.1, step 5).
+    /// </summary>
     /// <param name="fingerprint">The response's <c>Pack-Schema</c>.</param>
     /// <param name="call">The call being checked: its version and <c>Authorization</c> are reused.</param>
     /// <param name="client">Sends the request for the set.</param>
@@ -62,13 +71,12 @@ internal sealed class SchemaSource
                 return known;
             }
 
-            var failure = await FetchAsync(call, client, cancellationToken).ConfigureAwait(false);
-            if (_schemas.TryGetValue(fingerprint, out var schema))
+            var failure = await LookUpAsync(fingerprint, call, client, cancellationToken).ConfigureAwait(false);
+            if (failure is null)
             {
-                return new SchemaLookup(schema, null, null);
+                return new SchemaLookup(_schemas[fingerprint], null, null);
             }
 
-            failure ??= new SchemaLookup(null, $"the schema set served at {Uri} has no schema with wire fingerprint {fingerprint}", null);
             if (_unresolved.Count >= MaxUnresolved)
             {
                 _unresolved.Clear();
@@ -82,6 +90,42 @@ internal sealed class SchemaSource
             _fetch.Release();
         }
     }
+
+    /// <summary>Asks until a set holds the fingerprint; <see langword="null"/> when one did, else why there is none.</summary>
+    private async ValueTask<SchemaLookup?> LookUpAsync(string fingerprint, HttpRequestMessage call, HttpMessageInvoker client, CancellationToken cancellationToken)
+    {
+        using var lookupTimeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        lookupTimeout.CancelAfter(LookupTimeout);
+        string query = Uri.Query.Length > 1 ? Uri.Query[1..] + "&" : string.Empty;
+        var uri = new UriBuilder(Uri) { Query = $"{query}{PackResponseSchemaProtocol.WireQueryParameter}={fingerprint}" }.Uri;
+        int answered = 0;
+        for (int attempt = 1; attempt <= PackResponseSchemaProtocol.MaxLookupAttempts; attempt++)
+        {
+            // A 304 would only confirm the set already held, which lacks the fingerprint: later attempts want a full answer.
+            var failure = await FetchAsync(uri, revalidate: attempt == 1, call, client, lookupTimeout.Token, cancellationToken).ConfigureAwait(false);
+            if (failure is not null)
+            {
+                return answered == 0
+                    ? failure
+                    : NotServed(fingerprint, answered, $"; then {failure.Problem}", failure.Error);
+            }
+
+            if (_schemas.ContainsKey(fingerprint))
+            {
+                return null;
+            }
+
+            answered++;
+        }
+
+        return NotServed(fingerprint, answered, string.Empty, null);
+    }
+
+    private SchemaLookup NotServed(string fingerprint, int answered, string then, Exception? error) => new(
+        null,
+        $"the schema endpoint {Uri} answered {answered} time{(answered == 1 ? "" : "s")} without a schema with wire fingerprint {fingerprint}{then}",
+        error,
+        NotServed: true);
 
     private bool TryFind(string fingerprint, [NotNullWhen(true)] out SchemaLookup? lookup)
     {
@@ -101,16 +145,19 @@ internal sealed class SchemaSource
         return false;
     }
 
-    /// <summary>Fetches the set and adds its schemas; returns why it could not, or <see langword="null"/>.</summary>
-    private async ValueTask<SchemaLookup?> FetchAsync(HttpRequestMessage call, HttpMessageInvoker client, CancellationToken cancellationToken)
+    /// <summary>
+    /// One attempt: fetches the set and adds its schemas. <see langword="null"/> when the endpoint answered (a set, a 304,
+    /// or the not-served problem), else why it did not.
+    /// </summary>
+    private async ValueTask<SchemaLookup?> FetchAsync(Uri uri, bool revalidate, HttpRequestMessage call, HttpMessageInvoker client, CancellationToken lookupToken, CancellationToken cancellationToken)
     {
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(lookupToken);
         timeout.CancelAfter(FetchTimeout);
         try
         {
-            using var request = new HttpRequestMessage(HttpMethod.Get, Uri) { Version = call.Version, VersionPolicy = call.VersionPolicy };
+            using var request = new HttpRequestMessage(HttpMethod.Get, uri) { Version = call.Version, VersionPolicy = call.VersionPolicy };
             request.Headers.TryAddWithoutValidation("Accept", "application/json");
-            if (_etag is { } etag)
+            if (revalidate && _etag is { } etag)
             {
                 request.Headers.TryAddWithoutValidation("If-None-Match", etag);
             }
@@ -126,6 +173,11 @@ internal sealed class SchemaSource
                 ? await httpClient.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, timeout.Token).ConfigureAwait(false)
                 : await client.SendAsync(request, timeout.Token).ConfigureAwait(false);
             if (response.StatusCode == HttpStatusCode.NotModified)
+            {
+                return null;
+            }
+
+            if (response.StatusCode == HttpStatusCode.NotFound && await IsNotServedAsync(response, timeout.Token).ConfigureAwait(false))
             {
                 return null;
             }
@@ -161,6 +213,29 @@ internal sealed class SchemaSource
         {
             // Unreachable, timed out, not a schema set: no schema to be had, which the caller's options decide about.
             return new SchemaLookup(null, $"the schema set could not be fetched from {Uri}: {exception.Message}", exception);
+        }
+    }
+
+    /// <summary>Whether a 404 is a schema endpoint's "not served" problem (docs/schema.md §5), not a missing endpoint.</summary>
+    private static async ValueTask<bool> IsNotServedAsync(HttpResponseMessage response, CancellationToken cancellationToken)
+    {
+        if (response.Content.Headers.ContentType?.MediaType is not "application/problem+json" || response.Content.Headers.ContentLength > MaxProblemLength)
+        {
+            return false;
+        }
+
+        await response.Content.LoadIntoBufferAsync(MaxProblemLength, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            using var problem = JsonDocument.Parse(await response.Content.ReadAsStringAsync(cancellationToken).ConfigureAwait(false));
+            return problem.RootElement.ValueKind == JsonValueKind.Object
+                && problem.RootElement.TryGetProperty("type", out var type)
+                && type.ValueKind == JsonValueKind.String
+                && type.ValueEquals(PackResponseSchemaProtocol.NotServedProblemType);
+        }
+        catch (JsonException)
+        {
+            return false;
         }
     }
 }

@@ -1,5 +1,4 @@
 using System.Diagnostics.CodeAnalysis;
-using System.Text;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.AspNetCore.Mvc.ApiExplorer;
@@ -7,6 +6,7 @@ using Microsoft.AspNetCore.Mvc.Formatters;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Net.Http.Headers;
 using Pack;
+using Pack.AspNetCore;
 using Pack.Schema;
 
 namespace Microsoft.AspNetCore.Builder;
@@ -30,6 +30,13 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
     /// JSON with <c>ETag</c> = the set's contract fingerprint and <c>Cache-Control: public, no-cache</c> (caches keep it
     /// and revalidate); <c>If-None-Match</c> with that ETag is answered 304 without a body.
     /// <para>
+    /// <c>?wire=&lt;fingerprint&gt;</c> names the schema a client looks for (docs/schema.md §5): a fingerprint in the set
+    /// gets the same answer; one this process wrote in a <c>Pack-Schema</c> header for a type the set does not describe
+    /// gets the set plus that schema; any other gets 404 problem details of type
+    /// <see cref="PackResponseSchemaProtocol.NotServedProblemType"/>, which a client behind a load balancer takes as
+    /// "ask another replica"; a malformed value gets 400.
+    /// </para>
+    /// <para>
     /// <c>POST</c> to the same route registers a client's schema (docs/schema.md §5.2): a schema set or schema as JSON, at
     /// most 1 MiB; the server computes its fingerprints, remembers its wire form, and from then on checks request bodies
     /// that carry its fingerprint in <c>Pack-Schema</c> against the endpoint's type (409 when incompatible). Conventions
@@ -45,29 +52,82 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
     {
         ArgumentNullException.ThrowIfNull(endpoints);
         ArgumentNullException.ThrowIfNull(pattern);
-        var document = new Lazy<(byte[] Body, string ETag)>(() => Build(endpoints), LazyThreadSafetyMode.ExecutionAndPublication);
+        var document = new Lazy<SchemaDocument>(() => SchemaDocument.Of(Build(endpoints)), LazyThreadSafetyMode.ExecutionAndPublication);
         var group = endpoints.MapGroup(pattern);
         MapRegistration(group, endpoints.ServiceProvider, pattern);
-        group.MapGet(string.Empty, (HttpContext context) =>
+        group.MapGet(string.Empty, (HttpContext context) => Serve(context, document.Value)).ExcludeFromDescription();
+        return group;
+    }
+
+    /// <summary>
+    /// Answers a GET: the set, or, for <c>?wire=</c> (docs/schema.md §5), the set when it holds that fingerprint, the set
+    /// plus the schema of a type this process wrote with that fingerprint, or a 404 problem saying it is not served.
+    /// </summary>
+    [RequiresUnreferencedCode(UnreferencedCodeMessage)]
+    [RequiresDynamicCode(DynamicCodeMessage)]
+    private static IResult Serve(HttpContext context, SchemaDocument document)
+    {
+        if (context.Request.Query.TryGetValue(PackResponseSchemaProtocol.WireQueryParameter, out var wire))
         {
-            var (body, etag) = document.Value;
-            var headers = context.Response.Headers;
-            headers.ETag = etag;
-            headers.CacheControl = "public, no-cache";
-            if (context.Request.Headers.IfNoneMatch is { Count: > 0 } ifNoneMatch && EntityTagHeaderValue.TryParseList(ifNoneMatch, out var tags)
-                && tags.Any(t => t.Tag.Equals(etag, StringComparison.Ordinal) || t.Equals(EntityTagHeaderValue.Any)))
+            string? fingerprint = wire.Count == 1 ? wire[0] : null;
+            if (!PackRequestSchemaProtocol.IsFingerprint(fingerprint))
             {
-                return Results.StatusCode(StatusCodes.Status304NotModified);
+                return TypedResults.Problem(
+                    $"The query parameter '{PackResponseSchemaProtocol.WireQueryParameter}' must be one wire fingerprint: 16 lowercase hex digits.",
+                    statusCode: StatusCodes.Status400BadRequest,
+                    title: "Malformed schema request");
             }
 
-            return Results.Bytes(body, "application/json");
-        }).ExcludeFromDescription();
-        return group;
+            if (!document.WireFingerprints.Contains(fingerprint!))
+            {
+                // The header may come from a context's compile-time constants; only a schema that hashes to the asked
+                // fingerprint is served as it.
+                if (PackSchemaHeader.WrittenType(fingerprint!) is not { } written || Describe(written) is not { } schema
+                    || !string.Equals(schema.WireFingerprint, fingerprint, StringComparison.Ordinal))
+                {
+                    return TypedResults.Problem(
+                        $"This server serves no schema with wire fingerprint {fingerprint}.",
+                        statusCode: StatusCodes.Status404NotFound,
+                        title: "Schema not served",
+                        type: PackResponseSchemaProtocol.NotServedProblemType,
+                        extensions: new Dictionary<string, object?> { [PackResponseSchemaProtocol.WireSchemaMember] = fingerprint });
+                }
+
+                // Rare: a type written with the header but absent from the endpoints' metadata (an MVC action whose
+                // attributes do not name the Pack media type); the replica that wrote it must not answer "not served".
+                document = SchemaDocument.Of(new PackSchemaSet([.. document.Set.Schemas, schema]));
+            }
+        }
+
+        var headers = context.Response.Headers;
+        headers.ETag = document.ETag;
+        headers.CacheControl = "public, no-cache";
+        if (context.Request.Headers.IfNoneMatch is { Count: > 0 } ifNoneMatch && EntityTagHeaderValue.TryParseList(ifNoneMatch, out var tags)
+            && tags.Any(t => t.Tag.Equals(document.ETag, StringComparison.Ordinal) || t.Equals(EntityTagHeaderValue.Any)))
+        {
+            return Results.StatusCode(StatusCodes.Status304NotModified);
+        }
+
+        return Results.Bytes(document.Body, "application/json");
     }
 
     [RequiresUnreferencedCode(UnreferencedCodeMessage)]
     [RequiresDynamicCode(DynamicCodeMessage)]
-    private static (byte[] Body, string ETag) Build(IEndpointRouteBuilder endpoints)
+    private static PackSchema? Describe(Type type)
+    {
+        try
+        {
+            return PackSchema.For(type);
+        }
+        catch (NotSupportedException)
+        {
+            return null;
+        }
+    }
+
+    [RequiresUnreferencedCode(UnreferencedCodeMessage)]
+    [RequiresDynamicCode(DynamicCodeMessage)]
+    private static PackSchemaSet Build(IEndpointRouteBuilder endpoints)
     {
         var types = new HashSet<Type>();
         foreach (var source in endpoints.DataSources)
@@ -113,8 +173,7 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
             }
         }
 
-        var set = new PackSchemaSet(schemas);
-        return (Encoding.UTF8.GetBytes(set.ToJsonString()), $"\"{set.ContractFingerprint}\"");
+        return new PackSchemaSet(schemas);
     }
 
     private static Type? ItemType(Type type)

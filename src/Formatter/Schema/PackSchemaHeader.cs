@@ -48,6 +48,24 @@ internal static class PackSchemaHeader
         return Fingerprints.GetOrAdd(type, fingerprint);
     }
 
+    /// <summary>
+    /// A type this process has written a header for whose wire fingerprint is <paramref name="fingerprint"/>, or
+    /// <see langword="null"/>; the schema endpoint serves its schema when asked for that fingerprint (docs/schema.md §5).
+    /// </summary>
+    /// <param name="fingerprint">A wire fingerprint.</param>
+    internal static Type? WrittenType(string fingerprint)
+    {
+        foreach (var (type, written) in Fingerprints)
+        {
+            if (string.Equals(written, fingerprint, StringComparison.Ordinal))
+            {
+                return type;
+            }
+        }
+
+        return null;
+    }
+
     [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
         "Only called when RuntimeFeature.IsDynamicCodeSupported, which is false under Native AOT; there only generated constants give a header.")]
     [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =

@@ -250,12 +250,13 @@ public sealed class ResponseSchemaCheckTests
         string after = $"\"{new PackSchemaSet([PackSchema.For(typeof(ServerOrderAppended)), PackSchema.For(typeof(ServerOrderRetyped))]).ContractFingerprint}\"";
         var retyped = await Assert.ThrowsAsync<PackSchemaMismatchException>(() => http.GetFromPackAsync<ClientOrder<DeployScope>>("orders/retyped", options));
         await http.GetFromPackAsync<ClientOrder<DeployScope>>("orders/appended", options);
-        // Not in the set: the server answers 304 to the ETag the client holds, and no schema is to be had.
+        // Not in the set: the server answers 304 to the ETag the client holds, then the whole set to each retry without
+        // it (another replica might have it), and no schema is to be had.
         var removed = await Assert.ThrowsAsync<PackSchemaMismatchException>(() => http.GetFromPackAsync<ClientOrder<DeployScope>>("orders/removed", options));
 
         Assert.Equal(PackSchemaRules.MemberRetyped, Assert.Single(retyped.Violations).RuleId);
         Assert.Empty(removed.Violations);
-        Assert.Equal(["", before, after], host.IfNoneMatch);
+        Assert.Equal(["", before, after, "", "", ""], host.IfNoneMatch);
     }
 
     [Fact]

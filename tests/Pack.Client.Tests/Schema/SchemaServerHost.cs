@@ -31,6 +31,12 @@ public enum SchemaEndpoint
 
     /// <summary><c>/pack/schema</c> answers 200 with a chunked body (no Content-Length) that never ends.</summary>
     Endless,
+
+    /// <summary>
+    /// At <c>/pack/schema</c>, replicas behind a round-robin balancer: each request gets the next of the sets the test
+    /// gives (<see cref="SchemaServerHost.ServeRoundRobin"/>), with its ETag and a 304 for a matching If-None-Match.
+    /// </summary>
+    RoundRobin,
 }
 
 /// <summary>
@@ -44,7 +50,9 @@ public sealed class SchemaServerHost : IAsyncDisposable
 
     private readonly WebApplication _app;
     private volatile PackSchemaSet _customSet = new([]);
+    private volatile PackSchemaSet[] _replicaSets = [new([])];
     private int _schemaRequests;
+    private int _roundRobin;
 
     private SchemaServerHost(WebApplication app, Uri baseAddress)
     {
@@ -61,6 +69,18 @@ public sealed class SchemaServerHost : IAsyncDisposable
 
     /// <summary>The <c>If-None-Match</c> of each schema request, in order (empty when there was none).</summary>
     public ConcurrentQueue<string> IfNoneMatch { get; } = new();
+
+    /// <summary>The query string of each schema request, in order (empty when there was none).</summary>
+    public ConcurrentQueue<string> SchemaQueries { get; } = new();
+
+    /// <summary>Sets the replicas' sets for <see cref="SchemaEndpoint.RoundRobin"/>: request n gets set n modulo their count.</summary>
+    public void ServeRoundRobin(params Type[][] replicas) =>
+        _replicaSets = [.. replicas.Select(types => ReferenceEquals(types, NotServed) ? NotServedSet : new PackSchemaSet([.. types.Select(PackSchema.For)]))];
+
+    /// <summary>A replica for <see cref="ServeRoundRobin"/> that answers MapPackSchema's 404 "not served" problem.</summary>
+    public static readonly Type[] NotServed = [];
+
+    private static readonly PackSchemaSet NotServedSet = new([]);
 
     /// <summary>Replaces the set served at <see cref="CustomPath"/> (a deploy).</summary>
     public void Serve(params Type[] types) => _customSet = new PackSchemaSet([.. types.Select(PackSchema.For)]);
@@ -110,6 +130,7 @@ public sealed class SchemaServerHost : IAsyncDisposable
             {
                 Interlocked.Increment(ref host!._schemaRequests);
                 host.IfNoneMatch.Enqueue(context.Request.Headers.IfNoneMatch.ToString());
+                host.SchemaQueries.Enqueue(context.Request.QueryString.ToString());
             }
 
             await next(context);
@@ -134,6 +155,27 @@ public sealed class SchemaServerHost : IAsyncDisposable
                 app.MapGet(CustomPath, (HttpContext context) =>
                 {
                     var set = host!._customSet;
+                    string etag = $"\"{set.ContractFingerprint}\"";
+                    context.Response.Headers.ETag = etag;
+                    return context.Request.Headers.IfNoneMatch.ToString() == etag
+                        ? Results.StatusCode(StatusCodes.Status304NotModified)
+                        : Results.Bytes(Encoding.UTF8.GetBytes(set.ToJsonString()), "application/json");
+                });
+                break;
+            case SchemaEndpoint.RoundRobin:
+                app.MapGet(PackSchema.DefaultEndpointPath, (HttpContext context) =>
+                {
+                    var sets = host!._replicaSets;
+                    var set = sets[(Interlocked.Increment(ref host._roundRobin) - 1) % sets.Length];
+                    if (ReferenceEquals(set, NotServedSet))
+                    {
+                        return Results.Problem(
+                            "not served",
+                            statusCode: StatusCodes.Status404NotFound,
+                            type: PackResponseSchemaProtocol.NotServedProblemType,
+                            extensions: new Dictionary<string, object?> { [PackResponseSchemaProtocol.WireSchemaMember] = context.Request.Query["wire"].ToString() });
+                    }
+
                     string etag = $"\"{set.ContractFingerprint}\"";
                     context.Response.Headers.ETag = etag;
                     return context.Request.Headers.IfNoneMatch.ToString() == etag

@@ -1,6 +1,7 @@
 // The fetch client against a real HTTP server on 127.0.0.1 (node:http, a free port, closed after the tests):
 // negotiation, Pack-Timeout, typed errors, the Pack-Schema check, streams frame by frame, cancellation.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { after, before, test } from "node:test";
 import {
@@ -11,6 +12,8 @@ import {
   PackSchemaMismatchError,
   PackServerError,
   PackStreamError,
+  MAX_LOOKUP_ATTEMPTS,
+  SCHEMA_NOT_SERVED_TYPE,
   decode,
   encode,
   encodeEndFrame,
@@ -35,7 +38,27 @@ const setOf = (...schemas) => JSON.stringify({
   format: "pack-schema-set/1",
   schemas: schemas.map((s) => ({ type: s.types[0].primitive, wire: wireFingerprint(s), contract: contractFingerprint(s), schema: { format: "pack-schema/1", types: s.types.map((t) => ({ kind: t.kind, nullable: t.nullable, primitive: t.primitive, signed: t.signed, width: t.width })) } })),
 });
-const schemaRequests = (name) => requests.filter((r) => r.url === `/schemas/${name}`);
+const schemaRequests = (name) => requests.filter((r) => r.url.split("?")[0] === `/schemas/${name}`);
+
+// Replicas behind a round-robin balancer (§5.1 step 5): request n to /schemas/rr/<name> gets replicas.get(name)[n % length],
+// a schema set's JSON, or NOT_SERVED for MapPackSchema's 404 problem.
+const NOT_SERVED = null;
+const replicas = new Map();
+const rawSetOf = (...schemas) => JSON.stringify({
+  format: "pack-schema-set/1",
+  schemas: schemas.map((raw) => ({ type: "t", wire: wireFingerprint(parseSchema(raw)), contract: contractFingerprint(parseSchema(raw)), schema: raw })),
+});
+// A compatible pair with different wire fingerprints (an appended member) from the shared compatibility vectors.
+const compatibleCase = JSON.parse(readFileSync(new URL("../../../../docs/vectors/compatibility.json", import.meta.url), "utf8")).cases
+  .find((c) => c.violations.length === 0 && wireFingerprint(parseSchema(c.reader)) !== wireFingerprint(parseSchema(c.writer)));
+const appendedWire = wireFingerprint(parseSchema(compatibleCase.writer));
+const appendedReader = {
+  decode: (b) => decode(int32, b),
+  wireFingerprint: wireFingerprint(parseSchema(compatibleCase.reader)),
+  contractFingerprint: contractFingerprint(parseSchema(compatibleCase.reader)),
+  label: "reader",
+  schema: JSON.stringify(compatibleCase.reader),
+};
 const frame = (n) => encodeItemFrame(encode(int32, n));
 const requests = [];
 const closed = new Map(); // path -> promise resolved when the server sees the connection close
@@ -55,6 +78,27 @@ before(async () => {
       // An int written under the Pack-Schema the path names.
       res.writeHead(200, { "content-type": "application/x-pack", "pack-schema": path.slice("/written-as/".length) });
       res.end(encode(int32, 42));
+      return;
+    }
+    if (path.startsWith("/schemas/rr/")) {
+      const name = path.slice("/schemas/rr/".length);
+      const sets = replicas.get(name);
+      const n = sets.n ?? 0;
+      sets.n = n + 1;
+      const set = sets[n % sets.length];
+      if (set === NOT_SERVED) {
+        res.writeHead(404, { "content-type": "application/problem+json" });
+        res.end(JSON.stringify({ type: SCHEMA_NOT_SERVED_TYPE, status: 404, wireSchema: new URL(req.url, "http://x").searchParams.get("wire") }));
+        return;
+      }
+      const etag = `"${name}-${n % sets.length}"`;
+      if (req.headers["if-none-match"] === etag) {
+        res.writeHead(304, { etag });
+        res.end();
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json", etag });
+      res.end(set);
       return;
     }
     if (path.startsWith("/schemas/")) {
@@ -294,13 +338,47 @@ test("schema check: a set whose recorded fingerprint does not match its schema i
   assert.match(e.message, /no valid schema set/);
 });
 
-test("schema check: a new fingerprint asks again with If-None-Match; a 304 adds nothing", async () => {
-  const client = new PackClient({ baseUrl: base, schemaPath: "/schemas/etag" });
+test("schema check: a new fingerprint asks again with If-None-Match; after a 304 the retries ask without it", async () => {
+  const client = new PackClient({ baseUrl: base, schemaPath: "/schemas/etag", schemaNotServed: "read" });
   await client.call("GET", `written-as/${wireFingerprint(i64)}`, null, checkedIntReader).then(() => assert.fail(), () => null);
   assert.equal(schemaRequests("etag").at(-1).headers["if-none-match"], undefined);
   assert.equal(await client.call("GET", "written-as/00000000000000ee", null, checkedIntReader), 42);
-  assert.equal(schemaRequests("etag").at(-1).headers["if-none-match"], '"e1"');
-  assert.equal(client.schemaFetches, 2);
+  assert.deepEqual(schemaRequests("etag").slice(-4).map((r) => r.headers["if-none-match"]), ['"e1"', undefined, undefined, undefined]);
+  assert.equal(schemaRequests("etag").at(-1).url, "/schemas/etag?wire=00000000000000ee");
+  assert.equal(client.schemaFetches, 1 + MAX_LOOKUP_ATTEMPTS);
+});
+
+test("schema check: behind round-robin, an incompatible replica's schema is found on a retry and fails the call", async () => {
+  replicas.set("incompatible", [rawSetOf(compatibleCase.reader), setOf(i64)]);
+  const client = new PackClient({ baseUrl: base, schemaPath: "/schemas/rr/incompatible" });
+  const e = await client.call("GET", `written-as/${wireFingerprint(i64)}`, null, checkedIntReader).then(() => null, (x) => x);
+  assert.ok(e instanceof PackSchemaMismatchError, String(e));
+  assert.deepEqual(e.violations.map((v) => `${v.ruleId} ${v.path}`), ["TYPE_CHANGED $"]);
+  assert.deepEqual(schemaRequests("rr/incompatible").map((r) => r.url), Array(2).fill(`/schemas/rr/incompatible?wire=${wireFingerprint(i64)}`));
+});
+
+test("schema check: behind round-robin, a compatible replica's schema is found after a not-served answer and the body is read", async () => {
+  replicas.set("compatible", [NOT_SERVED, setOf(i64), rawSetOf(compatibleCase.writer)]);
+  const client = new PackClient({ baseUrl: base, schemaPath: "/schemas/rr/compatible" });
+  assert.equal(await client.call("GET", `written-as/${appendedWire}`, null, appendedReader), 42);
+  assert.equal(schemaRequests("rr/compatible").length, 3);
+});
+
+test("schema check: no replica serves the fingerprint: fails by default after exactly MAX_LOOKUP_ATTEMPTS, then waits a minute", async () => {
+  replicas.set("never", [setOf(i64), NOT_SERVED]);
+  const client = new PackClient({ baseUrl: base, schemaPath: "/schemas/rr/never" });
+  const e = await client.call("GET", `written-as/${appendedWire}`, null, appendedReader).then(() => null, (x) => x);
+  assert.ok(e instanceof PackSchemaMismatchError, String(e));
+  assert.deepEqual(e.violations, []);
+  assert.match(e.message, /answered 4 times without a schema/);
+  assert.match(e.message, /schemaNotServed is "fail"/);
+  await client.call("GET", `written-as/${appendedWire}`, null, appendedReader).then(() => assert.fail(), () => null);
+  assert.equal(MAX_LOOKUP_ATTEMPTS, 4);
+  assert.equal(schemaRequests("rr/never").length, MAX_LOOKUP_ATTEMPTS);
+  replicas.set("never-read", [setOf(i64)]);
+  const tolerant = new PackClient({ baseUrl: base, schemaPath: "/schemas/rr/never-read", schemaNotServed: "read" });
+  assert.equal(await tolerant.call("GET", `written-as/${appendedWire}`, null, appendedReader), 42);
+  assert.equal(schemaRequests("rr/never-read").length, MAX_LOOKUP_ATTEMPTS);
 });
 
 test("schema check: calls that need the same endpoint meanwhile share one fetch", async () => {
