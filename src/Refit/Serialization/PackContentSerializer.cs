@@ -52,7 +52,7 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
     /// <summary>
     /// Creates a serializer with a client's options: the Pack options, the options for JSON responses, and those of the
     /// response schema check (<see cref="PackClientOptions.CheckResponseSchema"/>, <see cref="PackClientOptions.SchemaPath"/>,
-    /// <see cref="PackClientOptions.SchemaUnavailable"/>).
+    /// <see cref="PackClientOptions.SchemaUnavailable"/>, <see cref="PackClientOptions.SchemaNotServed"/>).
     /// </summary>
     /// <param name="clientOptions">The options; treat them as read-only from now on.</param>
     /// <exception cref="ArgumentNullException"><paramref name="clientOptions"/> is <see langword="null"/>.</exception>
