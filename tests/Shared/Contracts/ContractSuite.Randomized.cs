@@ -1,0 +1,42 @@
+using System.Globalization;
+using Pack.ContractTests.Randomized;
+
+namespace Pack.ContractTests;
+
+/// <summary>
+/// The randomized differential check: random values of every contract shape (<see cref="RandomCases"/>), drawn from
+/// one seed, written, read back, truncated and corrupted by this mode's formatters and by the run-time IL path's in a
+/// separate load context (<see cref="ReferenceLoadContext"/>); every observation must be the same.
+/// </summary>
+public abstract partial class ContractSuite
+{
+    /// <summary>The default seed; PACK_CONTRACT_SEED=&lt;int&gt; replays another (a failure prints the one it used).</summary>
+    public const int DefaultSeed = 22;
+
+    /// <summary>Values per case: enough to reach the edges of every generator, few enough to keep each project's run short.</summary>
+    public const int ValuesPerCase = 40;
+
+    [Theory]
+    [MemberData(nameof(RandomCases.Names), MemberType = typeof(RandomCases))]
+    public void SerializeAndDeserialize_RandomValues_MatchTheRunTimePath(string name)
+    {
+        int seed = Environment.GetEnvironmentVariable("PACK_CONTRACT_SEED") is { Length: > 0 } text ? int.Parse(text, CultureInfo.InvariantCulture) : DefaultSeed;
+
+        var observed = RandomCases.Get(name).Observe(seed, ValuesPerCase);
+        string[] reference = ReferenceLoadContext.Observe(name, seed, ValuesPerCase);
+
+        AssertMode(RandomCases.Get(name).AsContractCase());
+        Assert.False(ReferenceLoadContext.IsGenerated(name), $"{name}: the reference resolved a generated formatter.");
+        Assert.NotEqual(typeof(PackSerializer).Assembly, ReferenceLoadContext.PackAssembly);
+        Assert.DoesNotContain(observed, line => line.Contains(" write-failed ", StringComparison.Ordinal) || line.Contains(" round-trip-differs ", StringComparison.Ordinal));
+        for (int i = 0; i < Math.Max(observed.Count, reference.Length); i++)
+        {
+            string? mine = i < observed.Count ? observed[i] : null;
+            string? theirs = i < reference.Length ? reference[i] : null;
+            if (mine != theirs)
+            {
+                Assert.Fail($"{name}, seed {seed} (PACK_CONTRACT_SEED): this mode and the run-time path differ.\n  this mode:        {mine ?? "(nothing)"}\n  run-time IL path: {theirs ?? "(nothing)"}");
+            }
+        }
+    }
+}
