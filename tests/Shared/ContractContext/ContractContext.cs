@@ -32,4 +32,10 @@ namespace Pack.ContractTests;
 [PackSerializable(typeof(Renamed))]
 [PackSerializable(typeof(IPayload))]
 [PackSerializable(typeof(Deep))]
+[PackSerializable(typeof(Token))]
+[PackSerializable(typeof(Mark))]
+[PackSerializable(typeof(Dot))]
+[PackSerializable(typeof(Point?))]
+[PackSerializable(typeof(Envelope<IPayload>))]
+[PackSerializable(typeof(Awkward))]
 public partial class ContractContext : PackSerializerContext;

@@ -13,7 +13,7 @@ public abstract partial class ContractSuite
     /// <summary>The default seed; PACK_CONTRACT_SEED=&lt;int&gt; replays another (a failure prints the one it used).</summary>
     public const int DefaultSeed = 22;
 
-    /// <summary>Values per case: enough to reach the edges of every generator, few enough to keep each project's run short.</summary>
+    /// <summary>Values per case: enough to reach the edges of every generator, few enough to keep each project's run short (PACK_CONTRACT_VALUES=&lt;int&gt; for a longer hunt).</summary>
     public const int ValuesPerCase = 40;
 
     [Theory]
@@ -21,9 +21,10 @@ public abstract partial class ContractSuite
     public void SerializeAndDeserialize_RandomValues_MatchTheRunTimePath(string name)
     {
         int seed = Environment.GetEnvironmentVariable("PACK_CONTRACT_SEED") is { Length: > 0 } text ? int.Parse(text, CultureInfo.InvariantCulture) : DefaultSeed;
+        int count = Environment.GetEnvironmentVariable("PACK_CONTRACT_VALUES") is { Length: > 0 } values ? int.Parse(values, CultureInfo.InvariantCulture) : ValuesPerCase;
 
-        var observed = RandomCases.Get(name).Observe(seed, ValuesPerCase);
-        string[] reference = ReferenceLoadContext.Observe(name, seed, ValuesPerCase);
+        var observed = RandomCases.Get(name).Observe(seed, count);
+        string[] reference = ReferenceLoadContext.Observe(name, seed, count);
 
         AssertMode(RandomCases.Get(name).AsContractCase());
         Assert.False(ReferenceLoadContext.IsGenerated(name), $"{name}: the reference resolved a generated formatter.");

@@ -100,7 +100,7 @@ public sealed class ContractRandom
     {
         // Declared values mostly, and now and then any value of the underlying type (enums are not validated).
         var values = System.Enum.GetValues<TEnum>();
-        return Chance(85) ? values[_random.Next(values.Length)] : (TEnum)System.Enum.ToObject(typeof(TEnum), Byte());
+        return Chance(85) ? values[_random.Next(values.Length)] : (TEnum)System.Enum.ToObject(typeof(TEnum), Long());
     }
 
     /// <summary>A well-formed string (never a lone surrogate, which UTF-8 cannot carry): an edge string or random text.</summary>

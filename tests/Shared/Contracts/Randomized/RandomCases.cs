@@ -101,6 +101,31 @@ public static class RandomCases
             Samples = r.NullableArray(() => Sample(r)),
             MaybeSamples = r.NullableArray(() => r.OrNullValue(() => Sample(r))),
         }),
+        Case("token", r => Token(r)),
+        Case("mark", Mark),
+        Case("dot", r => new Dot(r.Short(), r.Short())),
+        Case("maybe-point", r => r.OrNullValue(() => new Point(r.Int(), r.Int()))),
+        Case("envelope", r => r.OrNull(() => new Envelope<IPayload> { Body = Payload(r), Pair = null, Many = r.NullableList(() => Payload(r)!) })),
+        Case("awkward", r => new Awkward
+        {
+            Points = r.Pick(0, 1, 2) switch { 0 => default, 1 => [], _ => [.. r.Array(() => new Point(r.Int(), r.Int()))] },
+            PaddedSegment = r.Chance(20) ? default : new ArraySegment<Padded>(r.Array(() => new Padded { Tag = r.Byte(), Value = r.Long() })),
+            Samples = r.Chance(20) ? default : r.Array(() => Sample(r)),
+            Marks = r.NullableList(() => Mark(r)),
+            PointSet = r.OrNull(() => r.HashSet(() => new Point(r.Int(), r.Int()))),
+            ByPoint = r.OrNull(() => r.Dictionary(() => new Point(r.Int(), r.Int()), () => new Padded { Tag = r.Byte(), Value = r.Long() })),
+            ByTuple = r.OrNull(() => r.Dictionary(() => (r.Int(), r.Long()), r.NullableString)),
+            ByTime = r.OrNull(() => r.Dictionary(r.DateTimeOffset, r.Double)),
+            Doubles = r.OrNull(() => r.HashSet(r.Double)),
+            MaybeTuple = r.OrNullValue(() => (r.Int(), r.NullableString())),
+            MaybeFixed = r.OrNullValue(() => Fixed(r)),
+            MaybeDot = r.OrNullValue(() => new Dot(r.Short(), r.Short())),
+            Wide = r.Enum<Wide>(),
+            Wides = r.NullableArray(r.Enum<Wide>),
+            Tokens = r.OrNull(() => new Envelope<Token> { Body = Token(r), Pair = null, Many = r.NullableList(() => Token(r)!) }),
+            Numbers = r.OrNull(() => new Envelope<int> { Body = r.Int(), Pair = r.OrNullValue(() => new GenericFixed<int, int> { First = r.Int(), Second = r.Int() }), Many = r.NullableList(r.Int) }),
+            Pairs = r.NullableArray(() => new KeyValuePair<string, int>(r.String(), r.Int())),
+        }),
     ];
 
     public static TheoryData<string> Names()
@@ -184,6 +209,15 @@ public static class RandomCases
         2 => new NumberPayload(r.Long(), r.Double()),
         _ => new TextPayload { Text = r.NullableString(), Lines = r.NullableList(r.String) },
     };
+
+    private static Token? Token(ContractRandom r) => r.Next(6) switch
+    {
+        0 => null,
+        1 => new Token(r.Int(), r.String()) { Flags = r.Enum<Wide>() },
+        _ => new Token(r.Int(), r.String(), r.Int()) { Flags = r.Enum<Wide>() },
+    };
+
+    private static Mark Mark(ContractRandom r) => new(r.Bool(), r.Char()) { Weight = r.Short() };
 
     private static Sample Sample(ContractRandom r) => new() { Value = r.Double(), Code = r.Short(), Ticks = r.Long() };
 
