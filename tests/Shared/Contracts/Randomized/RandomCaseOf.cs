@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Globalization;
 using Pack.Formatters;
 
@@ -39,6 +40,8 @@ public sealed class RandomCaseOf<T> : RandomCase
             }
 
             lines.Add(prefix + "write " + Convert.ToHexStringLower(bytes));
+            string others = OtherWrites(value, bytes);
+            lines.Add(prefix + (others.Length == 0 ? "other-writes same" : "other-writes-differ " + others));
             string roundTrip = ReadAndWrite(bytes);
             lines.Add(prefix + (roundTrip.StartsWith("ok " + Convert.ToHexStringLower(bytes) + " ", StringComparison.Ordinal) ? "round-trip " : "round-trip-differs ") + roundTrip);
 
@@ -97,6 +100,51 @@ public sealed class RandomCaseOf<T> : RandomCase
         {
             yield return i;
         }
+    }
+
+    /// <summary>
+    /// The same value written through the formatter with a concrete buffer-writer type (the generic body rather than the
+    /// IBufferWriter one, and the formatter even where the serializer copies a blittable value whole) and through a pipe
+    /// flushed at every safe point (the segmented writer): empty when both give <paramref name="bytes"/>.
+    /// </summary>
+    private static string OtherWrites(T? value, byte[] bytes)
+    {
+        var differences = new System.Text.StringBuilder();
+        try
+        {
+            var buffer = new ArrayBufferWriter<byte>();
+            var writer = new PackWriter<ArrayBufferWriter<byte>>(ref buffer, null);
+            PackFormatterCache<T>.Formatter.Serialize(ref writer, value);
+            writer.Flush();
+            if (!buffer.WrittenSpan.SequenceEqual(bytes))
+            {
+                differences.Append("concrete ").Append(Convert.ToHexStringLower(buffer.WrittenSpan)).Append(' ');
+            }
+        }
+        catch (Exception exception)
+        {
+            differences.Append("concrete ").Append(Describe(exception)).Append(' ');
+        }
+
+        try
+        {
+            var pipe = new System.IO.Pipelines.Pipe(new System.IO.Pipelines.PipeOptions(pauseWriterThreshold: 0));
+            PackSerializer.SerializeAsync(pipe.Writer, value, null, flushThreshold: 1, CancellationToken.None).AsTask().GetAwaiter().GetResult();
+            pipe.Writer.Complete();
+            var result = pipe.Reader.ReadAsync().AsTask().GetAwaiter().GetResult();
+            byte[] piped = result.Buffer.ToArray();
+            pipe.Reader.Complete();
+            if (!piped.AsSpan().SequenceEqual(bytes))
+            {
+                differences.Append("pipe ").Append(Convert.ToHexStringLower(piped));
+            }
+        }
+        catch (Exception exception)
+        {
+            differences.Append("pipe ").Append(Describe(exception));
+        }
+
+        return differences.ToString();
     }
 
     /// <summary>Reads <paramref name="bytes"/> and writes the result again: the bytes written and the allocation charged, or the error.</summary>
