@@ -38,4 +38,7 @@ namespace Pack.ContractTests;
 [PackSerializable(typeof(Point?))]
 [PackSerializable(typeof(Envelope<IPayload>))]
 [PackSerializable(typeof(Awkward))]
+[PackSerializable(typeof(Defaults))]
+[PackSerializable(typeof(DefaultsV1))]
+[PackSerializable(typeof(DefaultsV2))]
 public partial class ContractContext : PackSerializerContext;

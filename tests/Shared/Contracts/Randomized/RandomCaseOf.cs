@@ -75,7 +75,7 @@ public sealed class RandomCaseOf<T> : RandomCase
         return (int)(hash ^ (uint)seed * 0x9E3779B1u ^ (uint)index * 0x85EBCA6Bu);
     }
 
-    private static IEnumerable<int> TruncationLengths(int length, ContractRandom random)
+    internal static IEnumerable<int> TruncationLengths(int length, ContractRandom random)
     {
         if (length <= EveryByteUpTo)
         {
@@ -148,7 +148,7 @@ public sealed class RandomCaseOf<T> : RandomCase
     }
 
     /// <summary>Reads <paramref name="bytes"/> and writes the result again: the bytes written and the allocation charged, or the error.</summary>
-    private static string ReadAndWrite(byte[] bytes)
+    internal static string ReadAndWrite(byte[] bytes)
     {
         try
         {
@@ -165,7 +165,7 @@ public sealed class RandomCaseOf<T> : RandomCase
         }
     }
 
-    private static string Read(byte[] bytes)
+    internal static string Read(byte[] bytes)
     {
         try
         {
@@ -178,7 +178,7 @@ public sealed class RandomCaseOf<T> : RandomCase
         }
     }
 
-    private static string Describe(Exception exception)
+    internal static string Describe(Exception exception)
         => exception is PackException pack
             ? "PackException@" + pack.Offset.ToString(CultureInfo.InvariantCulture) + ": " + pack.Message
             : exception.GetType().FullName + ": " + exception.Message;

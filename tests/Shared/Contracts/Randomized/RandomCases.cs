@@ -23,6 +23,17 @@ public static class RandomCases
             return value;
         }),
         Case("expr", r => Expr(r, 4)),
+        Case("expr-near-max-depth", r =>
+        {
+            // Chains around MaxDepth (64): the write and the read must fail at the same place on both paths.
+            Expr value = new Literal(r.Int());
+            for (int depth = 58 + r.Next(10); depth > 0; depth--)
+            {
+                value = r.Chance(80) ? new Negate(value) : new Add(value, new Literal(r.Int()));
+            }
+
+            return value;
+        }),
         Case("period", r => new Period(r.String(), (r.DateOnly(), r.DateOnly()))),
         Case("fixed-holder", r => new FixedHolder
         {
@@ -101,6 +112,9 @@ public static class RandomCases
             Samples = r.NullableArray(() => Sample(r)),
             MaybeSamples = r.NullableArray(() => r.OrNullValue(() => Sample(r))),
         }),
+        Evolution<DefaultsV1, Defaults>("defaults-from-v1", r => r.OrNull(() => new DefaultsV1 { Id = r.Int() })),
+        Evolution<DefaultsV2, Defaults>("defaults-from-v2", r => r.OrNull(() => new DefaultsV2(r.Int(), r.NullableString(), r.Decimal()))),
+        Case("defaults", r => r.Chance(30) ? new Defaults(r.Int()) : new Defaults(r.Int(), r.NullableString(), r.Decimal(), r.Double(), r.Single(), r.Char()) { Extra = r.NullableArray(r.Int) }),
         Case("token", r => Token(r)),
         Case("mark", Mark),
         Case("dot", r => new Dot(r.Short(), r.Short())),
@@ -148,6 +162,8 @@ public static class RandomCases
     public static bool IsGenerated(string name) => Get(name).AsContractCase().FormatterHost() is { } host && host.IsSubclassOf(typeof(PackSerializerContext));
 
     private static RandomCaseOf<T> Case<T>(string name, Func<ContractRandom, T?> value) => new(name, value);
+
+    private static EvolutionCaseOf<TWritten, TRead> Evolution<TWritten, TRead>(string name, Func<ContractRandom, TWritten?> value) => new(name, value);
 
     private static OrderPlaced Order(ContractRandom r)
     {
