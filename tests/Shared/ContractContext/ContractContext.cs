@@ -41,4 +41,6 @@ namespace Pack.ContractTests;
 [PackSerializable(typeof(Defaults))]
 [PackSerializable(typeof(DefaultsV1))]
 [PackSerializable(typeof(DefaultsV2))]
+[PackSerializable(typeof(List<(int, string?)>))]
+[PackSerializable(typeof(KeyValuePair<string, int>[]))]
 public partial class ContractContext : PackSerializerContext;
