@@ -19,7 +19,7 @@ internal sealed partial class ContextParser
         {
             types.Add(new TypeModel(
                 shape.Name,
-                shape.Type.Name,
+                shape.Type.MetadataName,
                 shape.Type.IsValueType,
                 shape.Kind,
                 new EquatableArray<string>(shape.Arguments),

@@ -2,7 +2,10 @@ namespace Pack.Generator.Model;
 
 /// <summary>One type of a context's closure and how it is written.</summary>
 /// <param name="Name">The fully qualified C# name.</param>
-/// <param name="ShortName">The type's own name (<c>Order</c>), for the formatter's class name and error messages.</param>
+/// <param name="ShortName">
+/// The type's own name as the CLR gives it (<c>Type.Name</c>: <c>Order</c>, <c>ValueTuple`2</c>), for the formatter's
+/// class name and for error messages, which must name the type with the run-time path's words.
+/// </param>
 /// <param name="IsValueType">Whether the type is a struct.</param>
 /// <param name="Kind">Which built-in formatter writes it, or <see cref="ShapeKind.Object"/>.</param>
 /// <param name="Arguments">The element, key/value or underlying types, as the built-in formatter's type arguments need them.</param>

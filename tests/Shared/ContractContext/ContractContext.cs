@@ -2,7 +2,7 @@ using Pack.ContractTests.Types;
 
 namespace Pack.ContractTests;
 
-/// <summary>The generated context of the shared contract suite: every root type of <see cref="ContractCases"/>.</summary>
+/// <summary>The generated context of the shared contract suite: every root type of <see cref="ContractCases"/> and of the randomized checks (Randomized/RandomCases).</summary>
 [PackSerializable(typeof(OrderPlaced))]
 [PackSerializable(typeof(Entity))]
 [PackSerializable(typeof(Expr))]
@@ -26,4 +26,21 @@ namespace Pack.ContractTests;
 [PackSerializable(typeof(IShape))]
 [PackSerializable(typeof(Attributed))]
 [PackSerializable(typeof(Nested))]
+[PackSerializable(typeof(AllPrimitives))]
+[PackSerializable(typeof(Sample))]
+[PackSerializable(typeof(Reading))]
+[PackSerializable(typeof(Renamed))]
+[PackSerializable(typeof(IPayload))]
+[PackSerializable(typeof(Deep))]
+[PackSerializable(typeof(Token))]
+[PackSerializable(typeof(Mark))]
+[PackSerializable(typeof(Dot))]
+[PackSerializable(typeof(Point?))]
+[PackSerializable(typeof(Envelope<IPayload>))]
+[PackSerializable(typeof(Awkward))]
+[PackSerializable(typeof(Defaults))]
+[PackSerializable(typeof(DefaultsV1))]
+[PackSerializable(typeof(DefaultsV2))]
+[PackSerializable(typeof(List<(int, string?)>))]
+[PackSerializable(typeof(KeyValuePair<string, int>[]))]
 public partial class ContractContext : PackSerializerContext;

@@ -6,8 +6,9 @@ public abstract class GeneratedContractSuite : ContractSuite
     protected override void AssertMode(ContractCase contractCase)
     {
         var type = contractCase.Type;
-        // Collections and unions are Pack's own formatters (PackFormatters), created by the context; objects are generated.
-        bool builtIn = type.IsArray || type.IsAbstract || type.IsInterface || (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(List<>));
+        // Collections, nullables and unions are Pack's own formatters (PackFormatters), created by the context; objects are generated.
+        bool builtIn = type.IsArray || type.IsAbstract || type.IsInterface || Nullable.GetUnderlyingType(type) is not null
+            || (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(List<>));
         if (!builtIn)
         {
             // ContractContext's, or another registered context's that covers the same type first.

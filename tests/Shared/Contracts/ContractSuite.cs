@@ -7,7 +7,7 @@ namespace Pack.ContractTests;
 /// situation). Each mode must write the recorded bytes, read them back to the same bytes charging the recorded
 /// allocation, and report the recorded <see cref="PackException.Offset"/> for a read truncated at every byte.
 /// </summary>
-public abstract class ContractSuite
+public abstract partial class ContractSuite
 {
     /// <summary>Checks that the case's top-level formatter is the one this mode is meant to test.</summary>
     protected abstract void AssertMode(ContractCase contractCase);

@@ -1,0 +1,3 @@
+namespace Pack.ContractTests.Types;
+
+public sealed class EmptyPayload : IPayload;

@@ -1,0 +1,3 @@
+namespace Pack.ContractTests.Types;
+
+public readonly record struct NumberPayload(long Value, double Weight) : IPayload;
