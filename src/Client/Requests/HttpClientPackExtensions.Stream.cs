@@ -212,28 +212,32 @@ public static partial class HttpClientPackExtensions
         PackSerializerOptions? options,
         [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        // Leaving the answers early (a break, an exception, a disposed enumerator) stops the upload and its producer:
-        // disposing an HTTP/2 response mid-stream does not always cancel the request body's token.
-        using var abandoned = new CancellationTokenSource();
+        // Leaving the answers early (a break, an exception, a disposed enumerator) stops the upload, its producer and a
+        // pending read of the answers before anything is disposed: disposing an HTTP/2 response mid-stream does not
+        // always cancel the request body's token, and a read waiting for an answer the server will only send after the
+        // next item (which the producer may never give) would keep the disposal waiting.
+        using var abandoned = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         var content = PackStreamContent.Create(items, options);
         content.Abandoned = abandoned.Token;
         using HttpRequestMessage request = CreateRequest(client, HttpMethod.Post, requestUri, PackAccept.StreamValue, content);
+        using HttpResponseMessage response = await SendStreamBodyAsync(client, request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
+        await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
+
+        var resolved = PackClientOptions.WithSerializerOptions(options, response.RequestMessage);
+        var answers = HttpContentPackExtensions.ReadSequenceCoreAsync<TOut>(response.Content, resolved, response, client, abandoned.Token).GetAsyncEnumerator(abandoned.Token);
         try
         {
-            using HttpResponseMessage response = await SendStreamBodyAsync(client, request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
-            await response.EnsureSuccessStatusCodeAsync(cancellationToken).ConfigureAwait(false);
-
-            var resolved = PackClientOptions.WithSerializerOptions(options, response.RequestMessage);
-            await foreach (TOut? item in HttpContentPackExtensions.ReadSequenceCoreAsync<TOut>(response.Content, resolved, response, client, cancellationToken).ConfigureAwait(false))
+            while (await answers.MoveNextAsync().ConfigureAwait(false))
             {
-                yield return item;
+                yield return answers.Current;
             }
         }
         finally
         {
-            // After the answers ended normally the upload has ended too (the server read it to its end first), so this
-            // cancels nothing then.
+            // Before the answers' enumerator and the response are disposed. After the answers ended normally the upload
+            // has ended too (the server read it to its end first), so this cancels nothing then.
             await abandoned.CancelAsync().ConfigureAwait(false);
+            await answers.DisposeAsync().ConfigureAwait(false);
         }
     }
 }
