@@ -33,7 +33,7 @@ internal static class PackRequestBody
         // already in progress", logged at Error, and the connection was lost. A cancelled read returns a result that is
         // advanced past like any other before the cancellation is thrown, so the reader ends in a clean state.
         using var cancellation = cancellationToken.CanBeCanceled
-            ? cancellationToken.UnsafeRegister(static state => ((PipeReader)state!).CancelPendingRead(), reader)
+            ? cancellationToken.UnsafeRegister(static state => CancelPendingRead((PipeReader)state!), reader)
             : default;
         while (true)
         {
@@ -178,4 +178,23 @@ internal static class PackRequestBody
     private static PackBodyReadResult TooLarge(long limit) => PackBodyReadResult.TooLarge(
         string.Create(CultureInfo.InvariantCulture, $"The Pack request body is larger than the limit of {limit} bytes."),
         exception: null);
+
+    /// <summary>
+    /// Cancels the pending read when the request's token fires. The token fires when the client is gone too (a
+    /// disconnect aborts the connection and cancels <c>RequestAborted</c>), and Kestrel's reader then throws
+    /// <see cref="Microsoft.AspNetCore.Connections.ConnectionAbortedException"/> from <c>CancelPendingRead</c>: thrown
+    /// inside the token's callback it would surface as an unhandled exception of the request, logged at Error, for a
+    /// client that merely went away. The read itself fails on its own with the aborted connection.
+    /// </summary>
+    private static void CancelPendingRead(PipeReader reader)
+    {
+        try
+        {
+            reader.CancelPendingRead();
+        }
+        catch (Exception exception) when (exception is Microsoft.AspNetCore.Connections.ConnectionAbortedException or ObjectDisposedException or InvalidOperationException)
+        {
+            // The connection is gone or the body is complete: there is no read to cancel.
+        }
+    }
 }
