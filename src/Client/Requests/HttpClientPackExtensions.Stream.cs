@@ -185,8 +185,21 @@ public static partial class HttpClientPackExtensions
     private static async Task<HttpResponseMessage> SendStreamCoreAsync<T>(HttpClient client, HttpMethod method, Uri? requestUri, IAsyncEnumerable<T> items, PackSerializerOptions? options, CancellationToken cancellationToken)
     {
         // The request is not disposed here: the response keeps a reference to it, and disposing it would dispose the content.
-        HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value, PackStreamContent.Create(items, options));
-        return await SendStreamBodyAsync(client, request, HttpCompletionOption.ResponseContentRead, cancellationToken).ConfigureAwait(false);
+        using var answered = new CancellationTokenSource();
+        var content = PackStreamContent.Create(items, options);
+        content.Abandoned = answered.Token;
+        HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value, content);
+        try
+        {
+            return await SendStreamBodyAsync(client, request, HttpCompletionOption.ResponseContentRead, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            // The whole response is here, so the server reads no more of the upload: over HTTP/2 (full duplex) it may still
+            // be running, and it stops now with its producer, whether or not the handler cancels the body when the server
+            // resets the stream. Over HTTP/1.1 the upload has already ended.
+            await answered.CancelAsync().ConfigureAwait(false);
+        }
     }
 
     private static Task<TResult?> SendStreamAsync<T, TResult>(HttpClient client, HttpMethod method, Uri? requestUri, IAsyncEnumerable<T> items, PackSerializerOptions? options, CancellationToken cancellationToken)
@@ -200,9 +213,20 @@ public static partial class HttpClientPackExtensions
     {
         using var timeout = LinkTimeout(client, cancellationToken);
         var token = timeout?.Token ?? cancellationToken;
-        using HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value, PackStreamContent.Create(items, options));
-        using HttpResponseMessage response = await SendStreamBodyAsync(client, request, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
-        return await ReadResultAsync<TResult>(client, response, options, clientOptions: null, token).ConfigureAwait(false);
+        using var answered = new CancellationTokenSource();
+        var content = PackStreamContent.Create(items, options);
+        content.Abandoned = answered.Token;
+        using HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value, content);
+        try
+        {
+            using HttpResponseMessage response = await SendStreamBodyAsync(client, request, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
+            return await ReadResultAsync<TResult>(client, response, options, clientOptions: null, token).ConfigureAwait(false);
+        }
+        finally
+        {
+            // The result has been read (or the call failed): the server reads no more of the upload (see above).
+            await answered.CancelAsync().ConfigureAwait(false);
+        }
     }
 
     private static async IAsyncEnumerable<TOut?> StreamBothWaysAsync<TIn, TOut>(
