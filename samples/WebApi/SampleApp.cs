@@ -19,7 +19,11 @@ public static class SampleApp
         WebApplicationBuilder builder = WebApplication.CreateBuilder(args);
 
         builder.Services.AddControllers()
-            .AddPackFormatters()
+            // The sample runs as several replicas behind a round-robin proxy (docker-compose, the rolling upgrade). Each
+            // replica keeps its own registry of client schemas (docs/schema.md §5.2), so a client that registered with one
+            // replica is unknown to the next and gets a 412 it cannot resolve by one registration. Until registrations
+            // are shared between replicas, the sample reads request bodies unchecked; responses are still checked.
+            .AddPackFormatters(options => options.CheckRequestSchema = false)
             // When another assembly (the demo) is the entry point, MVC would not find these controllers on its own.
             .ConfigureApplicationPartManager(manager =>
             {
