@@ -33,27 +33,11 @@ internal sealed class ReaderContract
 
     /// <summary>The contract of <paramref name="type"/>. Only called when <see cref="System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"/>.</summary>
     public static ReaderContract Get(Type type) =>
-        Contracts.TryGetValue(type, out var known) ? known : Contracts.GetOrAdd(type, static t => new ReaderContract(t, Build(t)));
+        Contracts.TryGetValue(type, out var known) ? known : Contracts.GetOrAdd(type, static t => new ReaderContract(t, TypeSchemas.Get(t)));
 
     public bool TryGetVerdict(string fingerprint, [NotNullWhen(true)] out SchemaVerdict? verdict) =>
         _verdicts.TryGetValue(fingerprint, out verdict);
 
     public SchemaVerdict AddVerdict(string fingerprint, IReadOnlyList<PackSchemaViolation> violations) =>
         _verdicts.GetOrAdd(fingerprint, new SchemaVerdict(this, fingerprint, violations));
-
-    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
-        "Only called when RuntimeFeature.IsDynamicCodeSupported, which is false under Native AOT; there nothing is checked.")]
-    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
-        "The type is the one the caller reads with, which the serializer already keeps; a type the schema builder cannot describe is read unchecked.")]
-    private static PackSchema? Build(Type type)
-    {
-        try
-        {
-            return PackSchema.For(type);
-        }
-        catch (NotSupportedException)
-        {
-            return null;
-        }
-    }
 }
