@@ -92,14 +92,26 @@ public sealed class OperationsServerHost : IAsyncDisposable
 
     private static async IAsyncEnumerable<Item> Produce(OperationsServerHost host, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
+        // The registration alone can miss it: when the cancellation's callbacks resume this producer inline,
+        // it can end and dispose the registration before its own callback has run.
         using var registration = cancellationToken.Register(() => host.ServerCanceled.TrySetResult());
-        for (var i = 1; i <= 100_000; i++)
+        try
         {
-            Interlocked.Increment(ref host.ItemsProduced);
-            yield return Item(i);
+            for (var i = 1; i <= 100_000; i++)
+            {
+                Interlocked.Increment(ref host.ItemsProduced);
+                yield return Item(i);
 
-            // Paces the producer so the deadline falls mid-stream; it is not synchronization.
-            await Task.Delay(TimeSpan.FromMilliseconds(20), cancellationToken);
+                // Paces the producer so the deadline falls mid-stream; it is not synchronization.
+                await Task.Delay(TimeSpan.FromMilliseconds(20), cancellationToken);
+            }
+        }
+        finally
+        {
+            if (cancellationToken.IsCancellationRequested)
+            {
+                host.ServerCanceled.TrySetResult();
+            }
         }
     }
 

@@ -110,10 +110,22 @@ public sealed class BidirectionalStreamingTests : IDisposable
 
         async IAsyncEnumerable<Reading> Items([System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken cancellationToken = default)
         {
+            // The registration alone can miss it: when the cancellation's callbacks resume this producer inline,
+            // it can end and dispose the registration before its own callback has run.
             using var registration = cancellationToken.Register(() => producerCanceled.TrySetResult());
-            await foreach (var reading in source.Reader.ReadAllAsync(cancellationToken))
+            try
             {
-                yield return reading;
+                await foreach (var reading in source.Reader.ReadAllAsync(cancellationToken))
+                {
+                    yield return reading;
+                }
+            }
+            finally
+            {
+                if (cancellationToken.IsCancellationRequested)
+                {
+                    producerCanceled.TrySetResult();
+                }
             }
         }
 

@@ -239,20 +239,44 @@ public sealed class ClientStreamingTests : IDisposable
 
     private static async IAsyncEnumerable<Reading> Endless(TaskCompletionSource canceled, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
+        // The registration alone can miss it: when the cancellation's callbacks resume this producer inline,
+        // it can end and dispose the registration before its own callback has run.
         using var registration = cancellationToken.Register(() => canceled.TrySetResult());
-        for (int i = 1; ; i++)
+        try
         {
-            await Task.Delay(i == 1 ? 0 : 5, cancellationToken);
-            yield return new Reading(i, i);
+            for (int i = 1; ; i++)
+            {
+                await Task.Delay(i == 1 ? 0 : 5, cancellationToken);
+                yield return new Reading(i, i);
+            }
+        }
+        finally
+        {
+            if (cancellationToken.IsCancellationRequested)
+            {
+                canceled.TrySetResult();
+            }
         }
     }
 
     internal static async IAsyncEnumerable<Reading> Watched(Channel<Reading> source, TaskCompletionSource canceled, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
+        // The registration alone can miss it: when the cancellation's callbacks resume this producer inline,
+        // it can end and dispose the registration before its own callback has run.
         using var registration = cancellationToken.Register(() => canceled.TrySetResult());
-        await foreach (var reading in source.Reader.ReadAllAsync(cancellationToken))
+        try
         {
-            yield return reading;
+            await foreach (var reading in source.Reader.ReadAllAsync(cancellationToken))
+            {
+                yield return reading;
+            }
+        }
+        finally
+        {
+            if (cancellationToken.IsCancellationRequested)
+            {
+                canceled.TrySetResult();
+            }
         }
     }
 

@@ -211,10 +211,22 @@ public sealed class StreamingDeadlineTests : IDisposable
     /// <summary>One item, then nothing until it is canceled.</summary>
     private static async IAsyncEnumerable<Reading> Stalling(TaskCompletionSource canceled, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
+        // The registration alone can miss it: when the cancellation's callbacks resume this producer inline,
+        // it can end and dispose the registration before its own callback has run.
         using var registration = cancellationToken.Register(() => canceled.TrySetResult());
-        yield return new Reading(1, 1);
-        await Task.Delay(System.Threading.Timeout.Infinite, cancellationToken);
-        yield return new Reading(2, 2);
+        try
+        {
+            yield return new Reading(1, 1);
+            await Task.Delay(System.Threading.Timeout.Infinite, cancellationToken);
+            yield return new Reading(2, 2);
+        }
+        finally
+        {
+            if (cancellationToken.IsCancellationRequested)
+            {
+                canceled.TrySetResult();
+            }
+        }
     }
 
     private static byte[] Chunk(byte[] bytes) =>
