@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Linq;
 using System.Text;
 using Microsoft.CodeAnalysis.CSharp;
+using Pack.Formatters.Collections;
 using Pack.Generator.Model;
 
 namespace Pack.Generator;
@@ -171,16 +172,7 @@ internal static class ContextEmitter
             ShapeKind.Primitive => null,
             ShapeKind.Enum => $"{Formatters}.Enum<{shape.Name}>()",
             ShapeKind.Nullable => $"{Formatters}.Nullable<{args}>()",
-            ShapeKind.Array => $"{Formatters}.Array<{args}>()",
-            ShapeKind.List => $"{Formatters}.List<{args}>()",
-            ShapeKind.HashSet => $"{Formatters}.HashSet<{args}>()",
-            ShapeKind.Dictionary => $"{Formatters}.Dictionary<{args}>()",
-            ShapeKind.ImmutableArray => $"{Formatters}.ImmutableArray<{args}>()",
-            ShapeKind.ImmutableList => $"{Formatters}.ImmutableList<{args}>()",
-            ShapeKind.Memory => $"{Formatters}.Memory<{args}>()",
-            ShapeKind.ReadOnlyMemory => $"{Formatters}.ReadOnlyMemory<{args}>()",
-            ShapeKind.ArraySegment => $"{Formatters}.ArraySegment<{args}>()",
-            ShapeKind.Enumerable => $"{Formatters}.Enumerable<{args}>()",
+            ShapeKind.Collection => $"{Formatters}.{CollectionTable.FactoryMethod(shape.Collection)}<{(CollectionTable.TakesDeclaredType(shape.Collection) ? shape.Name + ", " : string.Empty)}{args}>()",
             ShapeKind.Union => $"{Formatters}.Union<{shape.Name}>({string.Join(", ", shape.UnionCases.Select(c => $"{Formatters}.UnionCase<{shape.Name}, {c.TypeName}>({c.Tag.ToString(CultureInfo.InvariantCulture)})"))})",
             _ => $"new {names[shape.Name]}()",
         };

@@ -22,6 +22,7 @@ internal sealed partial class ContextParser
                 shape.Type.MetadataName,
                 shape.Type.IsValueType,
                 shape.Kind,
+                shape.Collection,
                 new EquatableArray<string>(shape.Arguments),
                 new EquatableArray<UnionCaseModel>(shape.UnionCases.Select(static c => new UnionCaseModel(c.Key, c.Value)).ToList()),
                 shape.Object is { } contract ? ToModel(shape.Type, contract) : null));

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Pack.Formatters.Collections;
 using Pack.Formatters.Contracts;
 using Pack.Formatters.Objects;
 using Pack.Generator.Model;
@@ -15,12 +16,6 @@ namespace Pack.Generator;
 internal sealed partial class ContextParser
 {
     public static readonly SymbolDisplayFormat TypeFormat = SymbolDisplayFormat.FullyQualifiedFormat;
-
-    private static readonly HashSet<string> SequenceInterfaces = new()
-    {
-        "System.Collections.Generic.IEnumerable`1", "System.Collections.Generic.ICollection`1", "System.Collections.Generic.IList`1",
-        "System.Collections.Generic.IReadOnlyCollection`1", "System.Collections.Generic.IReadOnlyList`1",
-    };
 
     private readonly Compilation _compilation;
     private readonly INamedTypeSymbol _context;
@@ -126,22 +121,15 @@ internal sealed partial class ContextParser
         switch (shape.Kind)
         {
             case ShapeKind.Nullable:
-            case ShapeKind.Array:
-            case ShapeKind.List:
-            case ShapeKind.ImmutableArray:
-            case ShapeKind.Memory:
-            case ShapeKind.ReadOnlyMemory:
-            case ShapeKind.ArraySegment:
                 Visit(ElementOf(type), path + " element", location);
                 break;
-            case ShapeKind.HashSet:
-            case ShapeKind.ImmutableList:
-            case ShapeKind.Enumerable:
-                Visit(((INamedTypeSymbol)type).TypeArguments[0], path + " element", location);
-                break;
-            case ShapeKind.Dictionary:
-                Visit(((INamedTypeSymbol)type).TypeArguments[0], path + " key", location);
-                Visit(((INamedTypeSymbol)type).TypeArguments[1], path + " value", location);
+            case ShapeKind.Collection:
+                var arguments = CollectionArgumentsOf(type);
+                for (int i = 0; i < arguments.Count; i++)
+                {
+                    Visit(arguments[i], path + " " + CollectionTable.ArgumentRole(shape.Collection, i), location);
+                }
+
                 break;
             case ShapeKind.Union:
                 foreach (var caseType in shape.UnionCaseTypes)
@@ -163,6 +151,18 @@ internal sealed partial class ContextParser
     private static ITypeSymbol ElementOf(ITypeSymbol type)
         => type is IArrayTypeSymbol array ? array.ElementType : ((INamedTypeSymbol)type).TypeArguments[0];
 
+    /// <summary>The row of <see cref="CollectionTable"/> that writes <paramref name="type"/>, or <see cref="CollectionKind.None"/> (as PackFormatterFactory.CollectionKindOf reads a System.Type).</summary>
+    internal static CollectionKind CollectionKindOf(ITypeSymbol type) => type switch
+    {
+        IArrayTypeSymbol array => array.IsSZArray ? CollectionKind.Array : CollectionKind.None,
+        INamedTypeSymbol { IsGenericType: true, IsUnboundGenericType: false } named => CollectionTable.KindOf(FullName(named.OriginalDefinition)),
+        _ => CollectionKind.None,
+    };
+
+    /// <summary>The type arguments of a collection's <see cref="CollectionTable"/> row: an array's element type, else the type's own type arguments.</summary>
+    internal static IReadOnlyList<ITypeSymbol> CollectionArgumentsOf(ITypeSymbol type)
+        => type is IArrayTypeSymbol array ? new[] { array.ElementType } : ((INamedTypeSymbol)type).TypeArguments;
+
     private TypeShape? Classify(ITypeSymbol type, string path, Location location)
     {
         string name = Display(type);
@@ -183,51 +183,20 @@ internal sealed partial class ContextParser
             return new TypeShape(type, name, ShapeKind.Enum);
         }
 
-        if (type is IArrayTypeSymbol array)
+        if (type is IArrayTypeSymbol { IsSZArray: false })
         {
-            if (!array.IsSZArray)
-            {
-                Report(PackDiagnostics.MultiDimensionalArray, location, path, name);
-                return null;
-            }
-
-            return WithArguments(new TypeShape(type, name, ShapeKind.Array), array.ElementType);
+            Report(PackDiagnostics.MultiDimensionalArray, location, path, name);
+            return null;
         }
 
-        if (type is INamedTypeSymbol { IsGenericType: true } generic)
+        if (type is INamedTypeSymbol { IsGenericType: true } generic && FullName(generic.OriginalDefinition) == "System.Nullable`1")
         {
-            var arguments = generic.TypeArguments;
-            string definition = FullName(generic.OriginalDefinition);
-            var kind = definition switch
-            {
-                "System.Nullable`1" => ShapeKind.Nullable,
-                "System.Collections.Generic.List`1" => ShapeKind.List,
-                "System.Collections.Generic.HashSet`1" or "System.Collections.Generic.ISet`1" or "System.Collections.Generic.IReadOnlySet`1" => ShapeKind.HashSet,
-                "System.Collections.Generic.Dictionary`2" or "System.Collections.Generic.IDictionary`2" or "System.Collections.Generic.IReadOnlyDictionary`2" => ShapeKind.Dictionary,
-                "System.Collections.Immutable.ImmutableArray`1" => ShapeKind.ImmutableArray,
-                "System.Collections.Immutable.ImmutableList`1" or "System.Collections.Immutable.IImmutableList`1" => ShapeKind.ImmutableList,
-                "System.Memory`1" => ShapeKind.Memory,
-                "System.ReadOnlyMemory`1" => ShapeKind.ReadOnlyMemory,
-                "System.ArraySegment`1" => ShapeKind.ArraySegment,
-                _ when SequenceInterfaces.Contains(definition) => ShapeKind.Enumerable,
-                _ => ShapeKind.Object,
-            };
+            return WithArguments(new TypeShape(type, name, ShapeKind.Nullable), generic.TypeArguments);
+        }
 
-            if (kind != ShapeKind.Object)
-            {
-                var shape = new TypeShape(type, name, kind);
-                if (kind is ShapeKind.HashSet or ShapeKind.Dictionary or ShapeKind.ImmutableList or ShapeKind.Enumerable)
-                {
-                    shape.Arguments.Add(name);
-                }
-
-                foreach (var argument in arguments)
-                {
-                    shape.Arguments.Add(Display(argument));
-                }
-
-                return shape;
-            }
+        if (CollectionKindOf(type) is var collection and not CollectionKind.None)
+        {
+            return WithArguments(new TypeShape(type, name, ShapeKind.Collection) { Collection = collection }, CollectionArgumentsOf(type));
         }
 
         if ((type.IsAbstract || type.TypeKind == TypeKind.Interface) && (HasAttribute(type, ContractRules.PackUnionAttribute) || HasAttribute(type, ContractRules.JsonDerivedTypeAttribute)))
@@ -251,9 +220,13 @@ internal sealed partial class ContextParser
         return new TypeShape(type, name, ShapeKind.Object) { Object = contract };
     }
 
-    private static TypeShape WithArguments(TypeShape shape, ITypeSymbol argument)
+    private static TypeShape WithArguments(TypeShape shape, IReadOnlyList<ITypeSymbol> arguments)
     {
-        shape.Arguments.Add(Display(argument));
+        foreach (var argument in arguments)
+        {
+            shape.Arguments.Add(Display(argument));
+        }
+
         return shape;
     }
 
@@ -303,7 +276,7 @@ internal sealed partial class ContextParser
 
         if (type.SpecialType == SpecialType.System_Collections_IEnumerable || type.AllInterfaces.Any(static i => i.SpecialType == SpecialType.System_Collections_IEnumerable))
         {
-            return "only arrays, List, HashSet/ISet/IReadOnlySet, Dictionary/IDictionary/IReadOnlyDictionary, immutable arrays and lists, and IEnumerable/ICollection/IList/IReadOnlyCollection/IReadOnlyList are supported collections";
+            return CollectionTable.SupportedCollections;
         }
 
         if (type.IsAbstract || type.TypeKind == TypeKind.Interface)
@@ -573,7 +546,7 @@ internal sealed partial class ContextParser
 
         if (!type.IsValueType || type.TypeKind == TypeKind.Enum || type.IsRefLikeType || type is not INamedTypeSymbol named
             || FullName(named.OriginalDefinition) == "System.Nullable`1" || HasAttribute(type, ContractRules.PackUnionAttribute) || WhyNotObject(type) is not null
-            || (named.IsGenericType && FullName(named.OriginalDefinition) is "System.Memory`1" or "System.ReadOnlyMemory`1" or "System.Collections.Immutable.ImmutableArray`1" or "System.ArraySegment`1"))
+            || CollectionKindOf(named) != CollectionKind.None)
         {
             return -1;
         }

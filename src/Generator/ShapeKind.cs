@@ -1,3 +1,5 @@
+using Pack.Formatters.Collections;
+
 namespace Pack.Generator;
 
 /// <summary>How a type is written: which built-in formatter, or member by member.</summary>
@@ -6,16 +8,9 @@ internal enum ShapeKind
     Primitive,
     Enum,
     Nullable,
-    Array,
-    List,
-    HashSet,
-    Dictionary,
-    ImmutableArray,
-    ImmutableList,
-    Memory,
-    ReadOnlyMemory,
-    ArraySegment,
-    Enumerable,
+
+    /// <summary>A collection, written by the formatter its <see cref="CollectionTable"/> row names.</summary>
+    Collection,
     Union,
     Object,
 }

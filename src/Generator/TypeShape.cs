@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
+using Pack.Formatters.Collections;
 
 namespace Pack.Generator;
 
@@ -20,7 +21,10 @@ internal sealed class TypeShape
 
     public ShapeKind Kind { get; }
 
-    /// <summary>The element, key/value or underlying types, as the built-in formatter's type arguments need them.</summary>
+    /// <summary>The row of <see cref="CollectionTable"/> of a <see cref="ShapeKind.Collection"/>.</summary>
+    public CollectionKind Collection { get; set; }
+
+    /// <summary>The element, key/value or underlying types.</summary>
     public List<string> Arguments { get; } = new();
 
     public ObjectShape? Object { get; set; }

@@ -1,6 +1,6 @@
 using System.Collections;
-using System.Collections.Immutable;
 using System.Diagnostics.CodeAnalysis;
+using System.Reflection;
 using Pack.Formatters.Collections;
 using Pack.Formatters.Objects;
 using Pack.Formatters.Primitives;
@@ -24,11 +24,6 @@ internal static class PackFormatterFactory
         [typeof(TimeSpan)] = TimeSpanFormatter.Instance, [typeof(DateOnly)] = DateOnlyFormatter.Instance, [typeof(TimeOnly)] = TimeOnlyFormatter.Instance,
         [typeof(string)] = StringFormatter.Instance,
     };
-
-    private static readonly HashSet<Type> SequenceInterfaces =
-    [
-        typeof(IEnumerable<>), typeof(ICollection<>), typeof(IList<>), typeof(IReadOnlyCollection<>), typeof(IReadOnlyList<>),
-    ];
 
     /// <summary>
     /// Whether formatters may be generated at run time (IL emission, <c>MakeGenericType</c>):
@@ -101,18 +96,21 @@ internal static class PackFormatterFactory
         => !type.IsPrimitive && !type.IsEnum && !type.IsArray && !type.IsPointer && !type.IsByRefLike && !type.IsGenericTypeDefinition
            && type != typeof(object) && type != typeof(string) && !Primitives.ContainsKey(type)
            && !typeof(Delegate).IsAssignableFrom(type) && !typeof(IEnumerable).IsAssignableFrom(type)
-           && Nullable.GetUnderlyingType(type) is null && !IsKnownGeneric(type);
+           && Nullable.GetUnderlyingType(type) is null && CollectionKindOf(type) == CollectionKind.None;
 
-    private static bool IsKnownGeneric(Type type)
+    /// <summary>The row of <see cref="CollectionTable"/> that writes <paramref name="type"/>, or <see cref="CollectionKind.None"/>.</summary>
+    public static CollectionKind CollectionKindOf(Type type)
     {
-        if (!type.IsGenericType)
+        if (type.IsArray)
         {
-            return false;
+            return type.IsSZArray ? CollectionKind.Array : CollectionKind.None;
         }
 
-        var definition = type.GetGenericTypeDefinition();
-        return definition == typeof(Memory<>) || definition == typeof(ReadOnlyMemory<>) || definition == typeof(ImmutableArray<>) || definition == typeof(ArraySegment<>);
+        return type.IsGenericType && !type.IsGenericTypeDefinition ? CollectionTable.KindOf(type.GetGenericTypeDefinition().FullName) : CollectionKind.None;
     }
+
+    /// <summary>The type arguments of a collection's <see cref="CollectionTable"/> row: an array's element type, else the type's own type arguments.</summary>
+    public static Type[] CollectionArgumentsOf(Type type) => type.IsArray ? [type.GetElementType()!] : type.GetGenericArguments();
 
     /// <summary>The formatter the run-time path uses for <paramref name="type"/>, ignoring registered resolvers: the schema describes its choices (src/Codec/Schema/ContractDescriber.cs).</summary>
     [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
@@ -138,16 +136,14 @@ internal static class PackFormatterFactory
             return Instantiate(typeof(NullableFormatter<>), underlying);
         }
 
-        if (type.IsArray)
+        if (CollectionKindOf(type) is var collection and not CollectionKind.None)
         {
-            return type.IsSZArray
-                ? type == typeof(string[]) ? StringArrayFormatter.Instance : Instantiate(typeof(ArrayFormatter<>), type.GetElementType()!)
-                : throw new NotSupportedException($"Multi-dimensional arrays ({type}) are not supported by Pack; use jagged arrays.");
+            return CreateCollection(collection, type);
         }
 
-        if (type.IsGenericType && CreateGeneric(type) is { } generic)
+        if (type.IsArray)
         {
-            return generic;
+            throw new NotSupportedException($"Multi-dimensional arrays ({type}) are not supported by Pack; use jagged arrays.");
         }
 
         if (UnionDeclaration.IsUnion(type))
@@ -166,58 +162,22 @@ internal static class PackFormatterFactory
         return Instantiate(TypeLayout.IsBlittable(type) ? typeof(BlittableFormatter<>) : typeof(ObjectFormatter<>), type);
     }
 
+    /// <summary>
+    /// The formatter of a collection: the <see cref="PackFormatters"/> method its <see cref="CollectionTable"/> row names,
+    /// the one generated code calls, so both paths write every collection (and <c>string[]</c>) with the same formatter.
+    /// </summary>
     [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
     [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
-    private static object? CreateGeneric(Type type)
+    private static object CreateCollection(CollectionKind kind, Type type)
     {
-        var definition = type.GetGenericTypeDefinition();
-        var arguments = type.GetGenericArguments();
-        if (definition == typeof(List<>))
+        var arguments = CollectionArgumentsOf(type);
+        if (CollectionTable.TakesDeclaredType(kind))
         {
-            return Instantiate(typeof(ListFormatter<>), arguments[0]);
+            arguments = [type, .. arguments];
         }
 
-        if (definition == typeof(HashSet<>) || definition == typeof(ISet<>) || definition == typeof(IReadOnlySet<>))
-        {
-            return Instantiate(typeof(HashSetFormatter<,>), type, arguments[0]);
-        }
-
-        if (definition == typeof(Dictionary<,>) || definition == typeof(IDictionary<,>) || definition == typeof(IReadOnlyDictionary<,>))
-        {
-            return Instantiate(typeof(DictionaryFormatter<,,>), type, arguments[0], arguments[1]);
-        }
-
-        if (definition == typeof(ImmutableArray<>))
-        {
-            return Instantiate(typeof(ImmutableArrayFormatter<>), arguments[0]);
-        }
-
-        if (definition == typeof(ImmutableList<>) || definition == typeof(IImmutableList<>))
-        {
-            return Instantiate(typeof(ImmutableListFormatter<,>), type, arguments[0]);
-        }
-
-        if (definition == typeof(Memory<>))
-        {
-            return Instantiate(typeof(MemoryFormatter<>), arguments[0]);
-        }
-
-        if (definition == typeof(ReadOnlyMemory<>))
-        {
-            return Instantiate(typeof(ReadOnlyMemoryFormatter<>), arguments[0]);
-        }
-
-        if (definition == typeof(ArraySegment<>))
-        {
-            return Instantiate(typeof(ArraySegmentFormatter<>), arguments[0]);
-        }
-
-        if (SequenceInterfaces.Contains(definition))
-        {
-            return Instantiate(typeof(EnumerableFormatter<,>), type, arguments[0]);
-        }
-
-        return null;
+        var factory = typeof(PackFormatters).GetMethod(CollectionTable.FactoryMethod(kind), BindingFlags.Public | BindingFlags.Static)!;
+        return factory.MakeGenericMethod(arguments).Invoke(null, null)!;
     }
 
     [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]

@@ -31,7 +31,7 @@ public static class PackFormatters
     /// <typeparam name="T">The element type.</typeparam>
     /// <returns>The formatter.</returns>
     public static PackFormatter<T[]> Array<T>()
-        => typeof(T) == typeof(string) ? (PackFormatter<T[]>)(object)StringArrayFormatter.Instance : new ArrayFormatter<T>();
+        => CollectionTable.HasOwnArrayFormatter(typeof(T).FullName) ? (PackFormatter<T[]>)(object)StringArrayFormatter.Instance : new ArrayFormatter<T>();
 
     /// <summary>The formatter of <see cref="List{T}"/>.</summary>
     /// <typeparam name="T">The element type.</typeparam>

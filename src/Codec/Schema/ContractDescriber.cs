@@ -23,12 +23,6 @@ internal sealed class ContractDescriber : SchemaAdapter<Type>
 {
     public static readonly ContractDescriber Instance = new();
 
-    private static readonly HashSet<Type> ListFormatters =
-    [
-        typeof(ArrayFormatter<>), typeof(ArraySegmentFormatter<>), typeof(EnumerableFormatter<,>), typeof(ImmutableArrayFormatter<>),
-        typeof(ImmutableListFormatter<,>), typeof(ListFormatter<>),
-    ];
-
     private ContractDescriber()
     {
     }
@@ -43,12 +37,15 @@ internal sealed class ContractDescriber : SchemaAdapter<Type>
         }
 
         object formatter = CreateFormatter(type);
-        var formatterType = formatter.GetType();
-        if (formatter is StringArrayFormatter)
+        if (PackFormatterFactory.CollectionKindOf(type) is var collection and not CollectionKind.None)
         {
-            return Sequence(SchemaKinds.List, typeof(string));
+            return new SchemaDescription<Type>(CollectionTable.SchemaKind(collection), CollectionTable.IsNullable(collection))
+            {
+                Parts = PackFormatterFactory.CollectionArgumentsOf(type),
+            };
         }
 
+        var formatterType = formatter.GetType();
         if (!formatterType.IsGenericType)
         {
             throw new NotSupportedException($"Pack writes {type} with {formatterType}, which the schema does not know.");
@@ -56,27 +53,6 @@ internal sealed class ContractDescriber : SchemaAdapter<Type>
 
         var definition = formatterType.GetGenericTypeDefinition();
         var arguments = formatterType.GetGenericArguments();
-        if (definition == typeof(MemoryFormatter<>) || definition == typeof(ReadOnlyMemoryFormatter<>))
-        {
-            // Never null: a default Memory is written as count 0 and -1 reads as empty (wire-format §5).
-            return new SchemaDescription<Type>(SchemaKinds.List, nullable: false) { Parts = [arguments[^1]] };
-        }
-
-        if (ListFormatters.Contains(definition))
-        {
-            return Sequence(SchemaKinds.List, arguments[^1]);
-        }
-
-        if (definition == typeof(HashSetFormatter<,>))
-        {
-            return Sequence(SchemaKinds.Set, arguments[^1]);
-        }
-
-        if (definition == typeof(DictionaryFormatter<,,>))
-        {
-            return new SchemaDescription<Type>(SchemaKinds.Map, nullable: true) { Parts = [arguments[1], arguments[2]] };
-        }
-
         if (definition == typeof(Formatters.Primitives.NullableFormatter<>))
         {
             return new SchemaDescription<Type>(SchemaKinds.Nullable, nullable: true) { Parts = [arguments[0]] };
@@ -176,9 +152,6 @@ internal sealed class ContractDescriber : SchemaAdapter<Type>
 
         return true;
     }
-
-    private static SchemaDescription<Type> Sequence(string kind, Type element)
-        => new(kind, nullable: true) { Parts = [element] };
 
     private static SchemaDescription<Type> DescribeEnum(Type type)
     {

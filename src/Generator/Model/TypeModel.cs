@@ -1,3 +1,5 @@
+using Pack.Formatters.Collections;
+
 namespace Pack.Generator.Model;
 
 /// <summary>One type of a context's closure and how it is written.</summary>
@@ -8,7 +10,8 @@ namespace Pack.Generator.Model;
 /// </param>
 /// <param name="IsValueType">Whether the type is a struct.</param>
 /// <param name="Kind">Which built-in formatter writes it, or <see cref="ShapeKind.Object"/>.</param>
-/// <param name="Arguments">The element, key/value or underlying types, as the built-in formatter's type arguments need them.</param>
+/// <param name="Collection">The row of the shared CollectionTable of a <see cref="ShapeKind.Collection"/>, else <see cref="CollectionKind.None"/>.</param>
+/// <param name="Arguments">The fully qualified names of the element, key/value or underlying types.</param>
 /// <param name="UnionCases">The cases of a union.</param>
 /// <param name="Object">The contract of an object, else <see langword="null"/>.</param>
 internal sealed record TypeModel(
@@ -16,6 +19,7 @@ internal sealed record TypeModel(
     string ShortName,
     bool IsValueType,
     ShapeKind Kind,
+    CollectionKind Collection,
     EquatableArray<string> Arguments,
     EquatableArray<UnionCaseModel> UnionCases,
     ObjectModel? Object);

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Pack.Formatters.Collections;
 using Pack.Schema.Building;
 
 namespace Pack.Generator.Schema;
@@ -53,22 +54,11 @@ internal sealed partial class RoslynSchemaAdapter : SchemaAdapter<ITypeSymbol>
                 return new SchemaDescription<ITypeSymbol>(SchemaKinds.Enum, nullable: false) { Parts = [named.EnumUnderlyingType!], EnumValues = values.ToArray() };
             case ShapeKind.Nullable:
                 return new SchemaDescription<ITypeSymbol>(SchemaKinds.Nullable, nullable: true) { Parts = [TypeArgument(type, 0)] };
-            case ShapeKind.Array:
-                return Sequence(SchemaKinds.List, ((IArrayTypeSymbol)type).ElementType);
-            case ShapeKind.Memory:
-            case ShapeKind.ReadOnlyMemory:
-                // Never null: a default Memory is written as count 0 and -1 reads as empty (wire-format §5).
-                return new SchemaDescription<ITypeSymbol>(SchemaKinds.List, nullable: false) { Parts = [TypeArgument(type, 0)] };
-            case ShapeKind.List:
-            case ShapeKind.ImmutableArray:
-            case ShapeKind.ImmutableList:
-            case ShapeKind.ArraySegment:
-            case ShapeKind.Enumerable:
-                return Sequence(SchemaKinds.List, TypeArgument(type, 0));
-            case ShapeKind.HashSet:
-                return Sequence(SchemaKinds.Set, TypeArgument(type, 0));
-            case ShapeKind.Dictionary:
-                return new SchemaDescription<ITypeSymbol>(SchemaKinds.Map, nullable: true) { Parts = [TypeArgument(type, 0), TypeArgument(type, 1)] };
+            case ShapeKind.Collection:
+                return new SchemaDescription<ITypeSymbol>(CollectionTable.SchemaKind(shape.Collection), CollectionTable.IsNullable(shape.Collection))
+                {
+                    Parts = ContextParser.CollectionArgumentsOf(type).ToArray(),
+                };
             case ShapeKind.Union:
                 return new SchemaDescription<ITypeSymbol>(SchemaKinds.Union, nullable: true)
                 {
@@ -123,9 +113,6 @@ internal sealed partial class RoslynSchemaAdapter : SchemaAdapter<ITypeSymbol>
     }
 
     private static ITypeSymbol TypeArgument(ITypeSymbol type, int index) => Underlying(type).TypeArguments[index];
-
-    private static SchemaDescription<ITypeSymbol> Sequence(string kind, ITypeSymbol element)
-        => new(kind, nullable: true) { Parts = [element] };
 
     private TypeShape ShapeOf(ITypeSymbol type)
         => _shapes.TryGetValue(type.WithNullableAnnotation(NullableAnnotation.None), out var shape)
