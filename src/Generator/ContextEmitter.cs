@@ -4,6 +4,7 @@ using System.Linq;
 using System.Text;
 using Microsoft.CodeAnalysis.CSharp;
 using Pack.Formatters.Collections;
+using Pack.Formatters.Objects;
 using Pack.Generator.Model;
 
 namespace Pack.Generator;

@@ -35,7 +35,7 @@ internal sealed partial class ContextParser
     {
         var parameters = contract.Constructor?.Parameters ?? System.Collections.Immutable.ImmutableArray<IParameterSymbol>.Empty;
         var members = new List<MemberModel>(contract.Members.Count);
-        var layout = LayoutOf(type);
+        var layout = _layout.Layout(type);
         int offset = 0;
         foreach (var member in contract.Members)
         {
@@ -48,8 +48,8 @@ internal sealed partial class ContextParser
             {
                 (storage, storageAccessible) = StorageOf(member.Symbol);
                 layoutOffset = offset;
-                offset += FixedLengthOf(member.Type, null);
-                nested = IsBlittableScalar(member.Type) ? null : Display(member.Type);
+                offset += _layout.FixedLength(member.Type);
+                nested = LayoutRules.IsBlittableScalar(_layout, member.Type) ? null : Display(member.Type);
             }
 
             members.Add(new MemberModel(
@@ -88,97 +88,6 @@ internal sealed partial class ContextParser
             contract.AccessPrefix,
             contract.InstanceSize,
             layout);
-    }
-
-    /// <summary>
-    /// Whether a struct is blittable, by TypeLayout.IsBlittableStruct's rules as far as the compilation shows them: a fixed
-    /// wire length, every member blittable (enums, the blittable built-in types, blittable structs) and held in a field
-    /// (a field, or an auto-property's backing field). Whether those fields lie back to back in wire order on the host is
-    /// left to the generated run-time check.
-    /// </summary>
-    private BlittableLayout LayoutOf(ITypeSymbol type)
-    {
-        if (_layouts.TryGetValue(type, out var known))
-        {
-            return known;
-        }
-
-        _layouts[type] = BlittableLayout.Unknown; // A struct cannot contain itself; this only stops a malformed cycle.
-        var layout = ComputeLayout(type);
-        _layouts[type] = layout;
-        return layout;
-    }
-
-    private BlittableLayout ComputeLayout(ITypeSymbol type)
-    {
-        if (!type.IsValueType || type is not INamedTypeSymbol named || !_shapes.TryGetValue(type, out var shape) || shape.Object is not { } contract)
-        {
-            return BlittableLayout.Unknown;
-        }
-
-        if (contract.FixedLength <= 0)
-        {
-            return BlittableLayout.No;
-        }
-
-        // A closed generic struct (GenericSpan<long>, a large tuple) is decided like any other, as TypeLayout decides it;
-        // its storage fields are reached through its Access<…> class, which a constrained definition cannot have.
-        var result = BlittableLayout.Candidate;
-        foreach (var member in contract.Members)
-        {
-            // Other fixed-width built-in types (bool, dates, decimal) are validated or re-encoded on the wire, never copied raw.
-            var memberLayout = IsBlittableScalar(member.Type) ? BlittableLayout.Candidate
-                : _shapes.TryGetValue(member.Type, out var memberShape) && memberShape.Object is not null ? LayoutOf(member.Type)
-                : BlittableLayout.No;
-            if (memberLayout == BlittableLayout.Candidate && StorageOf(member.Symbol) is { Field: not null, Accessible: false } && !contract.AccessorsAvailable)
-            {
-                memberLayout = BlittableLayout.Unknown;
-            }
-
-            if (memberLayout == BlittableLayout.Candidate && StorageOf(member.Symbol).Field is null)
-            {
-                // A property without a backing field in source is never blittable; one from metadata may have a hidden one.
-                memberLayout = member.Symbol.Locations.Any(static l => l.IsInSource) ? BlittableLayout.No : BlittableLayout.Unknown;
-            }
-
-            if (memberLayout == BlittableLayout.No)
-            {
-                return BlittableLayout.No;
-            }
-
-            if (memberLayout == BlittableLayout.Unknown)
-            {
-                result = BlittableLayout.Unknown;
-            }
-        }
-
-        return result;
-    }
-
-    /// <summary>Whether a member type is blittable by itself (TypeLayout.IsBlittable without a struct's contract): an enum or a blittable built-in type.</summary>
-    private static bool IsBlittableScalar(ITypeSymbol type)
-        => type.TypeKind == TypeKind.Enum || (type is INamedTypeSymbol { IsGenericType: false } && ContractRules.IsBlittablePrimitive(FullName(type)));
-
-    /// <summary>The field holding a member's value (ObjectMember.StorageField): the field itself or an auto-property's backing field, and whether generated code reaches it directly.</summary>
-    private (string? Field, bool Accessible) StorageOf(ISymbol member)
-    {
-        switch (member)
-        {
-            case IFieldSymbol field:
-                return (field.Name, IsAccessible(field));
-            case IPropertySymbol property:
-                foreach (var field in property.ContainingType.GetMembers().OfType<IFieldSymbol>())
-                {
-                    if (SymbolEqualityComparer.Default.Equals(field.AssociatedSymbol, property))
-                    {
-                        return (field.Name, false);
-                    }
-                }
-
-                return (null, false);
-            default:
-                return (null, false);
-        }
     }
 
     /// <summary>The default of a constructor parameter as ObjectEmitter.EmitConstant loads it, or <see langword="null"/> for the zero value.</summary>

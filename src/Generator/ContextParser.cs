@@ -22,8 +22,7 @@ internal sealed partial class ContextParser
     private readonly Location _location;
     private readonly Dictionary<ITypeSymbol, TypeShape> _shapes = new(SymbolEqualityComparer.Default);
     private readonly HashSet<ITypeSymbol> _failed = new(SymbolEqualityComparer.Default);
-    private readonly Dictionary<ITypeSymbol, int> _fixedLengths = new(SymbolEqualityComparer.Default);
-    private readonly Dictionary<ITypeSymbol, BlittableLayout> _layouts = new(SymbolEqualityComparer.Default);
+    private readonly RoslynLayoutAdapter _layout;
     private readonly List<ITypeSymbol> _roots = new();
 
     public ContextParser(Compilation compilation, INamedTypeSymbol context, Location location)
@@ -31,6 +30,7 @@ internal sealed partial class ContextParser
         _compilation = compilation;
         _context = context;
         _location = location;
+        _layout = new RoslynLayoutAdapter(this);
     }
 
     public List<DiagnosticInfo> Diagnostics { get; } = new();
@@ -230,7 +230,7 @@ internal sealed partial class ContextParser
         return shape;
     }
 
-    private static bool HasAttribute(ISymbol symbol, string fullName)
+    internal static bool HasAttribute(ISymbol symbol, string fullName)
     {
         foreach (var attribute in symbol.GetAttributes())
         {
@@ -257,7 +257,7 @@ internal sealed partial class ContextParser
     }
 
     /// <summary>Why a type is not written member by member (PackFormatterFactory.IsObjectType and the abstract check), or <see langword="null"/>.</summary>
-    private static string? WhyNotObject(ITypeSymbol type)
+    internal static string? WhyNotObject(ITypeSymbol type)
     {
         if (type.TypeKind is TypeKind.TypeParameter)
         {
@@ -429,7 +429,7 @@ internal sealed partial class ContextParser
             AccessPrefix = isGeneric ? "Access<" + string.Join(", ", type.TypeArguments.Select(Display)) + ">." : string.Empty,
             AccessorsAvailable = !isGeneric || genericAccessible,
         };
-        shape.FixedLength = type.IsValueType ? FixedLengthOf(type, shape) : -1;
+        shape.FixedLength = type.IsValueType ? _layout.FixedLengthWhileBuilding(type, shape) : -1;
         return shape;
     }
 
@@ -534,48 +534,5 @@ internal sealed partial class ContextParser
         }
 
         return $"global::System.Math.Max(24L, ((long)({string.Join(" + ", terms)}) + 7) & ~7L)";
-    }
-
-    private int FixedLengthOf(ITypeSymbol type, ObjectShape? shape)
-    {
-        string fullName = type.TypeKind == TypeKind.Enum ? FullName(((INamedTypeSymbol)type).EnumUnderlyingType!) : FullName(type);
-        if (type is INamedTypeSymbol { IsGenericType: false } && ContractRules.FixedLength(fullName) is > 0 and var primitive)
-        {
-            return primitive;
-        }
-
-        if (!type.IsValueType || type.TypeKind == TypeKind.Enum || type.IsRefLikeType || type is not INamedTypeSymbol named
-            || FullName(named.OriginalDefinition) == "System.Nullable`1" || HasAttribute(type, ContractRules.PackUnionAttribute) || WhyNotObject(type) is not null
-            || CollectionKindOf(named) != CollectionKind.None)
-        {
-            return -1;
-        }
-
-        if (_fixedLengths.TryGetValue(type, out int known))
-        {
-            return known;
-        }
-
-        shape ??= _shapes.TryGetValue(type, out var existing) ? existing.Object : BuildContract(named, _location);
-        if (shape is null || shape.Members.Count == 0)
-        {
-            return -1;
-        }
-
-        int total = 0;
-        foreach (var member in shape.Members)
-        {
-            int length = FixedLengthOf(member.Type, null);
-            if (length < 0)
-            {
-                total = -1;
-                break;
-            }
-
-            total += length;
-        }
-
-        _fixedLengths[type] = total;
-        return total;
     }
 }

@@ -1,3 +1,5 @@
+using Pack.Formatters.Objects;
+
 namespace Pack.Generator.Model;
 
 /// <summary>The contract of a class, struct or record, computed with the rules of the run-time ObjectContract.</summary>
