@@ -1,8 +1,6 @@
 using System.Collections.Generic;
-using System.Globalization;
 using System.Linq;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using Pack.Formatters.Objects;
 using Pack.Generator.Model;
 
@@ -66,32 +64,33 @@ internal sealed partial class ContextParser
                 member.SetterAccessible,
                 member.PlainSize,
                 member.IsBoolean,
-                member.PrimitiveMethod,
+                member.Primitive,
                 storage,
                 storageAccessible,
                 layoutOffset,
                 nested));
         }
 
-        string accessorParameters = contract.Constructor is { } constructor
-            ? string.Join(", ", constructor.OriginalDefinition.Parameters.Select(static p => Display(p.Type) + " " + ContextEmitter.Identifier(p.Name)))
-            : string.Empty;
+        var constructorParameters = contract.Constructor is { } constructor
+            ? constructor.OriginalDefinition.Parameters.Select(static p => new ParameterModel(Display(p.Type), p.Name)).ToList()
+            : new List<ParameterModel>();
+        var named = (INamedTypeSymbol)type;
+        bool isGeneric = named.IsGenericType;
         return new ObjectModel(
             new EquatableArray<MemberModel>(members),
             contract.Constructor is not null,
-            parameters.Length,
-            accessorParameters,
+            new EquatableArray<ParameterModel>(constructorParameters),
             contract.ConstructorAccessible,
             contract.FixedLength,
-            contract.AccessTarget,
-            contract.AccessClass,
-            contract.AccessPrefix,
-            contract.InstanceSize,
+            isGeneric ? Display(named.OriginalDefinition) : null,
+            new EquatableArray<string>(isGeneric ? named.OriginalDefinition.TypeParameters.Select(static p => p.Name).ToList() : new List<string>()),
+            new EquatableArray<string>(isGeneric ? named.TypeArguments.Select(Display).ToList() : new List<string>()),
+            new EquatableArray<InstanceFieldModel>(InstanceFieldsOf(named)),
             layout);
     }
 
     /// <summary>The default of a constructor parameter as ObjectEmitter.EmitConstant loads it, or <see langword="null"/> for the zero value.</summary>
-    private static string? DefaultValue(IParameterSymbol parameter, MemberShape member)
+    private static ConstantModel? DefaultValue(IParameterSymbol parameter, MemberShape member)
     {
         if (!parameter.HasExplicitDefaultValue || parameter.ExplicitDefaultValue is not { } value || member.Type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
         {
@@ -99,36 +98,12 @@ internal sealed partial class ContextParser
         }
 
         var target = member.Type is INamedTypeSymbol { TypeKind: TypeKind.Enum } e ? e.EnumUnderlyingType! : member.Type;
-        string? literal = target.SpecialType switch
+        return target.SpecialType switch
         {
             SpecialType.System_Boolean or SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Int16 or SpecialType.System_UInt16
                 or SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 or SpecialType.System_UInt64 or SpecialType.System_Char
-                or SpecialType.System_String => SymbolDisplay.FormatPrimitive(value, quoteStrings: true, useHexadecimalNumbers: false),
-            SpecialType.System_Single => FloatLiteral(System.Convert.ToDouble(value, CultureInfo.InvariantCulture), "float"),
-            SpecialType.System_Double => FloatLiteral(System.Convert.ToDouble(value, CultureInfo.InvariantCulture), "double"),
+                or SpecialType.System_String or SpecialType.System_Single or SpecialType.System_Double => new ConstantModel(target.SpecialType, value),
             _ => null,
         };
-
-        if (literal is null)
-        {
-            return null;
-        }
-
-        return value is char c ? $"({member.TypeName})({((int)c).ToString(CultureInfo.InvariantCulture)})" : $"({member.TypeName})({literal})";
-    }
-
-    private static string FloatLiteral(double value, string keyword)
-    {
-        if (double.IsNaN(value))
-        {
-            return $"{keyword}.NaN";
-        }
-
-        if (double.IsInfinity(value))
-        {
-            return value > 0 ? $"{keyword}.PositiveInfinity" : $"{keyword}.NegativeInfinity";
-        }
-
-        return value.ToString("R", CultureInfo.InvariantCulture) + (keyword == "float" ? "f" : "d");
     }
 }

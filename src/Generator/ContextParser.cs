@@ -17,7 +17,9 @@ internal sealed partial class ContextParser
 {
     public static readonly SymbolDisplayFormat TypeFormat = SymbolDisplayFormat.FullyQualifiedFormat;
 
+    private readonly KnownTypeSymbols _known;
     private readonly Compilation _compilation;
+    private readonly RoslynContractAdapter _contracts;
     private readonly INamedTypeSymbol _context;
     private readonly Location _location;
     private readonly Dictionary<ITypeSymbol, TypeShape> _shapes = new(SymbolEqualityComparer.Default);
@@ -25,15 +27,20 @@ internal sealed partial class ContextParser
     private readonly RoslynLayoutAdapter _layout;
     private readonly List<ITypeSymbol> _roots = new();
 
-    public ContextParser(Compilation compilation, INamedTypeSymbol context, Location location)
+    public ContextParser(KnownTypeSymbols known, INamedTypeSymbol context, Location location)
     {
-        _compilation = compilation;
+        _known = known;
+        _compilation = known.Compilation;
+        _contracts = new RoslynContractAdapter(known);
         _context = context;
         _location = location;
         _layout = new RoslynLayoutAdapter(this);
     }
 
     public List<DiagnosticInfo> Diagnostics { get; } = new();
+
+    /// <summary>The types recognised by name, resolved once per compilation.</summary>
+    public KnownTypeSymbols Known => _known;
 
     /// <summary>The shapes in discovery order.</summary>
     public List<TypeShape> Shapes { get; } = new();
@@ -199,7 +206,7 @@ internal sealed partial class ContextParser
             return WithArguments(new TypeShape(type, name, ShapeKind.Collection) { Collection = collection }, CollectionArgumentsOf(type));
         }
 
-        if ((type.IsAbstract || type.TypeKind == TypeKind.Interface) && (HasAttribute(type, ContractRules.PackUnionAttribute) || HasAttribute(type, ContractRules.JsonDerivedTypeAttribute)))
+        if ((type.IsAbstract || type.TypeKind == TypeKind.Interface) && (_known.HasAttribute(type, ContractRules.PackUnionAttribute) || _known.HasAttribute(type, ContractRules.JsonDerivedTypeAttribute)))
         {
             return ClassifyUnion(type, name, path, location);
         }
@@ -228,32 +235,6 @@ internal sealed partial class ContextParser
         }
 
         return shape;
-    }
-
-    internal static bool HasAttribute(ISymbol symbol, string fullName)
-    {
-        foreach (var attribute in symbol.GetAttributes())
-        {
-            if (attribute.AttributeClass is { } c && FullName(c) == fullName)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    private static AttributeData? GetAttribute(ISymbol symbol, string fullName)
-    {
-        foreach (var attribute in symbol.GetAttributes())
-        {
-            if (attribute.AttributeClass is { } c && FullName(c) == fullName)
-            {
-                return attribute;
-            }
-        }
-
-        return null;
     }
 
     /// <summary>Why a type is not written member by member (PackFormatterFactory.IsObjectType and the abstract check), or <see langword="null"/>.</summary>
@@ -296,7 +277,7 @@ internal sealed partial class ContextParser
     {
         var shape = new TypeShape(type, name, ShapeKind.Union);
         var cases = new List<KeyValuePair<ushort, ITypeSymbol>>();
-        var packCases = type.GetAttributes().Where(a => a.AttributeClass is { } c && FullName(c) == ContractRules.PackUnionAttribute).ToList();
+        var packCases = _known.GetAttributes(type, ContractRules.PackUnionAttribute);
         try
         {
             if (packCases.Count > 0)
@@ -311,7 +292,7 @@ internal sealed partial class ContextParser
             }
             else
             {
-                foreach (var attribute in type.GetAttributes().Where(a => a.AttributeClass is { } c && FullName(c) == ContractRules.JsonDerivedTypeAttribute))
+                foreach (var attribute in _known.GetAttributes(type, ContractRules.JsonDerivedTypeAttribute))
                 {
                     var arguments = attribute.ConstructorArguments;
                     if (arguments.Length >= 1 && arguments[0].Value is ITypeSymbol caseType)
@@ -352,7 +333,7 @@ internal sealed partial class ContextParser
         ContractDescription<ITypeSymbol, ISymbol, IMethodSymbol> description;
         try
         {
-            description = ContractBuilder<ITypeSymbol, ISymbol, IMethodSymbol>.Build(RoslynContractAdapter.Instance, type);
+            description = ContractBuilder<ITypeSymbol, ISymbol, IMethodSymbol>.Build(_contracts, type);
         }
         catch (ContractException exception)
         {
@@ -367,7 +348,7 @@ internal sealed partial class ContextParser
             members.Add(new MemberShape(member.Member, member.Type) { ParameterIndex = member.ParameterIndex });
         }
 
-        bool requiredMembers = HasRequiredMembers(type) && (constructor is null || !HasAttribute(constructor, "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute"));
+        bool requiredMembers = HasRequiredMembers(type) && (constructor is null || !_known.HasAttribute(constructor, KnownTypeSymbols.SetsRequiredMembersAttribute));
         bool constructorAccessible = constructor is null || (IsAccessible(constructor) && !requiredMembers);
         // A generic type's accessors live in a generic class whose type parameters stand for the type's; that needs the
         // definition's own parameters without constraints, and no generic containing type.
@@ -387,7 +368,7 @@ internal sealed partial class ContextParser
             string memberFullName = member.Type.TypeKind == TypeKind.Enum ? FullName(((INamedTypeSymbol)member.Type).EnumUnderlyingType!) : FullName(member.Type);
             member.PlainSize = member.Type is INamedTypeSymbol { IsGenericType: false } ? ContractRules.PlainSize(memberFullName) : 0;
             member.IsBoolean = member.Type.SpecialType == SpecialType.System_Boolean;
-            member.PrimitiveMethod = member.Type.TypeKind == TypeKind.Enum || member.Type is not INamedTypeSymbol { IsGenericType: false } ? null : ContractRules.PrimitiveMethodSuffix(FullName(member.Type));
+            member.Primitive = member.Type.TypeKind == TypeKind.Enum || member.Type is not INamedTypeSymbol { IsGenericType: false } || ContractRules.PrimitiveMethodSuffix(FullName(member.Type)) is null ? null : FullName(member.Type);
             switch (member.Symbol)
             {
                 case IPropertySymbol property:
@@ -423,10 +404,6 @@ internal sealed partial class ContextParser
 
         var shape = new ObjectShape(members, constructor, constructorAccessible)
         {
-            InstanceSize = InstanceSizeExpression(type),
-            AccessTarget = isGeneric ? Display(type.OriginalDefinition) : name,
-            AccessClass = isGeneric ? "Access<" + string.Join(", ", type.OriginalDefinition.TypeParameters.Select(static p => p.Name)) + ">" : null,
-            AccessPrefix = isGeneric ? "Access<" + string.Join(", ", type.TypeArguments.Select(Display)) + ">." : string.Empty,
             AccessorsAvailable = !isGeneric || genericAccessible,
         };
         shape.FixedLength = type.IsValueType ? _layout.FixedLengthWhileBuilding(type, shape) : -1;
@@ -496,10 +473,10 @@ internal sealed partial class ContextParser
         return false;
     }
 
-    /// <summary>The heap size of one instance as TypeLayout.InstanceSize computes it: header, method table and every instance field, 8-byte aligned.</summary>
-    private string InstanceSizeExpression(INamedTypeSymbol type)
+    /// <summary>The instance fields of a class and its base types, for the heap size of one instance as TypeLayout.InstanceSize computes it.</summary>
+    private List<InstanceFieldModel> InstanceFieldsOf(INamedTypeSymbol type)
     {
-        var terms = new List<string> { "2 * global::System.IntPtr.Size" };
+        var fields = new List<InstanceFieldModel>();
         for (var current = type; current is not null && current.SpecialType != SpecialType.System_Object; current = current.BaseType)
         {
             foreach (var field in current.GetMembers().OfType<IFieldSymbol>())
@@ -512,27 +489,26 @@ internal sealed partial class ContextParser
                 var fieldType = field.Type;
                 if (!fieldType.IsValueType)
                 {
-                    terms.Add("global::System.IntPtr.Size");
+                    fields.Add(new InstanceFieldModel(InstanceFieldKind.Reference, null, null));
                 }
                 else if (IsTypeAccessible(fieldType) && fieldType.TypeKind != TypeKind.TypeParameter)
                 {
-                    terms.Add($"global::System.Runtime.CompilerServices.Unsafe.SizeOf<{Display(fieldType)}>()");
+                    fields.Add(new InstanceFieldModel(InstanceFieldKind.Struct, Display(fieldType), null));
                 }
                 else if (IsTypeAccessible(current))
                 {
                     // A struct the context cannot name (a private nested type): its size is read once, when the formatter
                     // is first used, from the field's type as the run-time path's TypeLayout.InstanceSize does, so both
-                    // charge the budget the same. GetField with constant arguments keeps the field under trimming.
-                    terms.Add($"global::System.Runtime.CompilerServices.RuntimeHelpers.SizeOf(typeof({Display(current)}).GetField({ContextEmitter.Literal(field.Name)}, "
-                        + "global::System.Reflection.BindingFlags.Instance | global::System.Reflection.BindingFlags.Public | global::System.Reflection.BindingFlags.NonPublic | global::System.Reflection.BindingFlags.DeclaredOnly)!.FieldType.TypeHandle)");
+                    // charge the budget the same.
+                    fields.Add(new InstanceFieldModel(InstanceFieldKind.UnnamedStruct, Display(current), field.Name));
                 }
                 else
                 {
-                    terms.Add("8");
+                    fields.Add(new InstanceFieldModel(InstanceFieldKind.Unknown, null, null));
                 }
             }
         }
 
-        return $"global::System.Math.Max(24L, ((long)({string.Join(" + ", terms)}) + 7) & ~7L)";
+        return fields;
     }
 }

@@ -42,6 +42,6 @@ internal sealed class MemberShape
     /// <summary>Whether the member is a <see cref="bool"/> (plain on write, validated on read).</summary>
     public bool IsBoolean { get; set; }
 
-    /// <summary>The suffix of the writer's and reader's direct method, or <see langword="null"/> for WriteValue/ReadValue.</summary>
-    public string? PrimitiveMethod { get; set; }
+    /// <summary>The full name of the built-in type the writer and reader have a method of their own for, or <see langword="null"/> for WriteValue/ReadValue.</summary>
+    public string? Primitive { get; set; }
 }

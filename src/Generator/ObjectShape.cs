@@ -25,18 +25,7 @@ internal sealed class ObjectShape
     /// <summary>The fixed wire length of a struct written without a header, or -1.</summary>
     public int FixedLength { get; set; } = -1;
 
-    /// <summary>The type UnsafeAccessors name as their target: the closed type, or a generic type's definition (<c>Box&lt;T&gt;</c>).</summary>
-    public string AccessTarget { get; set; } = string.Empty;
-
-    /// <summary>The declaration of the generic class holding a generic type's accessors (<c>Access&lt;T&gt;</c>), or <see langword="null"/>.</summary>
-    public string? AccessClass { get; set; }
-
-    /// <summary>What precedes an accessor's name at its call site (<c>Access&lt;int&gt;.</c>), or empty.</summary>
-    public string AccessPrefix { get; set; } = string.Empty;
-
     /// <summary>Whether generated code can declare UnsafeAccessors for this type (not a generic type with constrained type parameters or a generic containing type).</summary>
     public bool AccessorsAvailable { get; set; } = true;
 
-    /// <summary>The C# expression of the instance size charged to the read's allocation budget.</summary>
-    public string InstanceSize { get; set; } = "24";
 }

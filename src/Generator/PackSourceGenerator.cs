@@ -4,6 +4,7 @@ using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Pack.Generator.Emit;
 using Pack.Generator.Model;
 using Pack.Generator.Schema;
 
@@ -23,16 +24,17 @@ namespace Pack.Generator;
 [Generator(LanguageNames.CSharp)]
 public sealed class PackSourceGenerator : IIncrementalGenerator
 {
-    private const string SerializableAttribute = "Pack.PackSerializableAttribute";
-    private const string ContextBase = "Pack.PackSerializerContext";
-
     /// <inheritdoc/>
     public void Initialize(IncrementalGeneratorInitializationContext context)
     {
+        // The known types are resolved once per compilation and shared by every context's parse.
+        var knownTypes = context.CompilationProvider.Select(static (compilation, _) => new KnownTypeSymbols(compilation));
         var results = context.SyntaxProvider.ForAttributeWithMetadataName(
-                SerializableAttribute,
+                KnownTypeSymbols.PackSerializableAttribute,
                 static (node, _) => node is ClassDeclarationSyntax,
-                static (attributeContext, cancellationToken) => Parse(attributeContext, cancellationToken))
+                static (attributeContext, _) => attributeContext)
+            .Combine(knownTypes)
+            .Select(static (pair, cancellationToken) => Parse(pair.Left, pair.Right, cancellationToken))
             .Where(static result => result is not null)
             .WithTrackingName(TrackingNames.Contexts);
 
@@ -71,7 +73,7 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
         });
     }
 
-    private static ContextResult? Parse(GeneratorAttributeSyntaxContext attributeContext, CancellationToken cancellationToken)
+    private static ContextResult? Parse(GeneratorAttributeSyntaxContext attributeContext, KnownTypeSymbols knownTypes, CancellationToken cancellationToken)
     {
         if (attributeContext.TargetSymbol is not INamedTypeSymbol context)
         {
@@ -90,7 +92,7 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
 
         var location = attributeContext.TargetNode is ClassDeclarationSyntax declaration ? declaration.Identifier.GetLocation() : Location.None;
         string hintName = ContextParser.FullName(context).Replace('+', '.').Replace('`', '_') + ".Pack.g.cs";
-        if (!DerivesFrom(context, ContextBase))
+        if (!knownTypes.DerivesFrom(context, KnownTypeSymbols.PackSerializerContext))
         {
             return Failure(PackDiagnostics.ContextWrongBase, location, context.Name);
         }
@@ -109,7 +111,7 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
             return Failure(PackDiagnostics.ContextNested, location, context.Name, "it is generic; declare a non-generic context");
         }
 
-        var containingTypes = new List<string>();
+        var containingTypes = new List<ContainingTypeModel>();
         for (var outer = context.ContainingType; outer is not null; outer = outer.ContainingType)
         {
             if (outer.IsGenericType)
@@ -122,14 +124,14 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
                 return Failure(PackDiagnostics.ContextNested, location, context.Name, $"it is nested in '{outer.Name}', which is not partial; declare every type that contains the context partial, or move the context to the top level");
             }
 
-            containingTypes.Insert(0, Declaration(outer));
+            containingTypes.Insert(0, new ContainingTypeModel(outer.Name, outer.DeclaredAccessibility, outer.TypeKind, outer.IsRecord, outer.IsRefLikeType));
         }
 
-        var parser = new ContextParser(attributeContext.SemanticModel.Compilation, context, location);
+        var parser = new ContextParser(knownTypes, context, location);
         foreach (var attribute in context.GetAttributes())
         {
             cancellationToken.ThrowIfCancellationRequested();
-            if (attribute.AttributeClass is { } attributeClass && ContextParser.FullName(attributeClass) == SerializableAttribute
+            if (attribute.AttributeClass is { } attributeClass && knownTypes.Is(attributeClass, KnownTypeSymbols.PackSerializableAttribute)
                 && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol root)
             {
                 parser.AddRoot(root, attribute.ApplicationSyntaxReference?.GetSyntax(cancellationToken).GetLocation());
@@ -140,7 +142,7 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
             hintName,
             context.ContainingNamespace.IsGlobalNamespace ? null : context.ContainingNamespace.ToDisplayString(),
             context.Name,
-            new EquatableArray<string>(containingTypes),
+            new EquatableArray<ContainingTypeModel>(containingTypes),
             parser.ToModel(),
             parser.ToSchemas());
         return new ContextResult(model, new EquatableArray<DiagnosticInfo>(parser.Diagnostics));
@@ -154,31 +156,4 @@ public sealed class PackSourceGenerator : IIncrementalGenerator
             .Select(r => r.GetSyntax(cancellationToken))
             .OfType<TypeDeclarationSyntax>()
             .All(static d => d.Modifiers.Any(SyntaxKind.PartialKeyword));
-
-    /// <summary>The declaration of a containing type as a partial part of it: <c>public partial record struct Outer</c>.</summary>
-    private static string Declaration(INamedTypeSymbol type)
-    {
-        string keyword = type.TypeKind switch
-        {
-            TypeKind.Struct => type.IsRecord ? "record struct" : "struct",
-            TypeKind.Interface => "interface",
-            _ => type.IsRecord ? "record" : "class",
-        };
-        string accessibility = SyntaxFacts.GetText(type.DeclaredAccessibility);
-        return (accessibility.Length == 0 ? string.Empty : accessibility + " ") + (type.IsRefLikeType ? "ref " : string.Empty)
-            + "partial " + keyword + " " + type.Name;
-    }
-
-    private static bool DerivesFrom(INamedTypeSymbol type, string baseName)
-    {
-        for (var current = type.BaseType; current is not null; current = current.BaseType)
-        {
-            if (ContextParser.FullName(current) == baseName)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
 }

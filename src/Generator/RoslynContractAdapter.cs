@@ -13,7 +13,9 @@ namespace Pack.Generator;
 /// </summary>
 internal sealed class RoslynContractAdapter : ContractAdapter<ITypeSymbol, ISymbol, IMethodSymbol>
 {
-    public static readonly RoslynContractAdapter Instance = new();
+    private readonly KnownTypeSymbols _known;
+
+    public RoslynContractAdapter(KnownTypeSymbols known) => _known = known;
 
     /// <summary>The type as <c>System.Type.ToString()</c> writes it (<c>App.Box`1[System.Int32]</c>), so messages read the same on both paths.</summary>
     public static string ClrName(ITypeSymbol type)
@@ -68,7 +70,7 @@ internal sealed class RoslynContractAdapter : ContractAdapter<ITypeSymbol, ISymb
     {
         var named = (INamedTypeSymbol)level;
         return FieldsOf(named).Where(field => !field.IsStatic && !field.IsConst && (named.IsTupleType || !field.IsImplicitlyDeclared) && field.AssociatedSymbol is null
-            && GetAttribute(field, "System.Runtime.CompilerServices.CompilerGeneratedAttribute") is null).ToList<ISymbol>();
+            && !_known.HasAttribute(field, KnownTypeSymbols.CompilerGeneratedAttribute)).ToList<ISymbol>();
     }
 
     public override string NameOf(ISymbol member) => member.Name;
@@ -80,15 +82,15 @@ internal sealed class RoslynContractAdapter : ContractAdapter<ITypeSymbol, ISymb
 
     public override bool CanAssign(ISymbol member) => member is IPropertySymbol property ? property.SetMethod is not null : !((IFieldSymbol)member).IsReadOnly;
 
-    public override bool HasAttribute(ITypeSymbol type, string fullName) => GetAttribute(type, fullName) is not null;
+    public override bool HasAttribute(ITypeSymbol type, string fullName) => _known.HasAttribute(type, fullName);
 
-    public override bool HasAttribute(ISymbol member, string fullName) => GetAttribute(member, fullName) is not null;
+    public override bool HasAttribute(ISymbol member, string fullName) => _known.HasAttribute(member, fullName);
 
-    public override bool HasAttribute(IMethodSymbol constructor, string fullName) => GetAttribute(constructor, fullName) is not null;
+    public override bool HasAttribute(IMethodSymbol constructor, string fullName) => _known.HasAttribute(constructor, fullName);
 
     public override int? JsonIgnoreCondition(ISymbol member)
     {
-        var attribute = GetAttribute(member, ContractRules.JsonIgnoreAttribute);
+        var attribute = _known.GetAttribute(member, ContractRules.JsonIgnoreAttribute);
         if (attribute is null)
         {
             return null;
@@ -106,7 +108,7 @@ internal sealed class RoslynContractAdapter : ContractAdapter<ITypeSymbol, ISymb
     }
 
     public override int? PackOrder(ISymbol member)
-        => GetAttribute(member, ContractRules.PackOrderAttribute) is { ConstructorArguments.Length: 1 } attribute && attribute.ConstructorArguments[0].Value is int order ? order : null;
+        => _known.GetAttribute(member, ContractRules.PackOrderAttribute) is { ConstructorArguments.Length: 1 } attribute && attribute.ConstructorArguments[0].Value is int order ? order : null;
 
     public override bool IsValueType(ITypeSymbol type) => type.IsValueType;
 
@@ -120,19 +122,6 @@ internal sealed class RoslynContractAdapter : ContractAdapter<ITypeSymbol, ISymb
     public override IReadOnlyList<string> ParameterNames(IMethodSymbol constructor) => constructor.Parameters.Select(static p => p.Name).ToList();
 
     public override bool SameType(ITypeSymbol left, ITypeSymbol right) => ContextParser.SameRuntimeType(left, right);
-
-    public static AttributeData? GetAttribute(ISymbol symbol, string fullName)
-    {
-        foreach (var attribute in symbol.GetAttributes())
-        {
-            if (attribute.AttributeClass is { } c && ContextParser.FullName(c) == fullName)
-            {
-                return attribute;
-            }
-        }
-
-        return null;
-    }
 
     /// <summary>
     /// The fields of a level in declaration order. Roslyn shows a tuple through its element fields (named ones, and

@@ -30,7 +30,7 @@ internal sealed class RoslynLayoutAdapter : LayoutAdapter<ITypeSymbol, MemberSha
 
     public override bool IsRefLike(ITypeSymbol type) => type.IsRefLikeType;
 
-    public override bool IsDeclaredUnion(ITypeSymbol type) => ContextParser.HasAttribute(type, ContractRules.PackUnionAttribute);
+    public override bool IsDeclaredUnion(ITypeSymbol type) => _parser.Known.HasAttribute(type, ContractRules.PackUnionAttribute);
 
     public override bool IsObjectType(ITypeSymbol type)
         => type is INamedTypeSymbol && ContextParser.WhyNotObject(type) is null && ContextParser.CollectionKindOf(type) == CollectionKind.None;

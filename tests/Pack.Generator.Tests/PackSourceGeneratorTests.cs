@@ -125,6 +125,49 @@ public class PackSourceGeneratorTests
     }
 
     [Fact]
+    public void Run_UnrelatedFileAddedToContextWithEveryKindOfFact_ReusesEveryStep()
+    {
+        // Constants (defaults of every built-in kind), accessors of a generic type and of a base type's members, a
+        // constructor reached through an accessor, instance fields, a nested context and a frozen struct: each is a fact
+        // record of the model, which must compare equal when nothing it describes changed.
+        const string shapes = """
+            using System.Collections.Generic;
+            using Pack;
+            namespace App;
+            public enum Status : byte { Open, Closed }
+            public sealed record Line(string Name = "x", int Quantity = 1, double Price = 1.5, float Rate = float.NaN, char Mark = 'a', bool On = true, Status Status = Status.Closed, long? Big = 7);
+            public class Entity { public int Id { get; private set; } }
+            public sealed class Order : Entity
+            {
+                [PackConstructor]
+                private Order(int number, List<Line> lines) { Number = number; Lines = lines; }
+                public int Number { get; }
+                public List<Line> Lines { get; }
+                public Box<string> Tag { get; set; } = new();
+                public Point At { get; set; }
+            }
+            public sealed class Box<T> { private T? _value; public T? Value { get => _value; init => _value = value; } }
+            public struct Point { public int X; public int Y; }
+            """;
+        const string context = """
+            using Pack;
+            namespace App;
+            public partial class Outer
+            {
+                [PackSerializable(typeof(Order))]
+                internal partial class AppContext : PackSerializerContext;
+            }
+            """;
+        var (driver, compilation) = FirstRun(shapes, context);
+        Assert.Empty(driver.GetRunResult().Diagnostics);
+
+        var next = compilation.AddSyntaxTrees(Tree("namespace App; public static class Unrelated { public static int Answer() => 42; }", "Unrelated.cs"));
+        var result = driver.RunGenerators(next).GetRunResult().Results.Single();
+
+        AssertReused(result, StepNames);
+    }
+
+    [Fact]
     public void Run_EveryTrackedOutput_HoldsNoSymbolSyntaxOrCompilation()
     {
         const string shapes = """

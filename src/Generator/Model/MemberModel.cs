@@ -4,19 +4,19 @@ namespace Pack.Generator.Model;
 /// <param name="Name">The property's or field's name.</param>
 /// <param name="DeclaringType">The fully qualified name of the base type that declares the member, or <see langword="null"/> when the contract's own type does.</param>
 /// <param name="IsField">Whether the member is a field (else a property).</param>
-/// <param name="GetterName">The name of a property's get accessor method (<c>get_Id</c>), for its UnsafeAccessor.</param>
+/// <param name="GetterName">The name of a property's get accessor method (<c>get_Id</c>).</param>
 /// <param name="SetterName">The name of a property's set or init accessor method, or <see langword="null"/>.</param>
 /// <param name="ParameterIndex">The constructor parameter bound to this member, or -1.</param>
-/// <param name="DefaultValue">The C# expression of the bound parameter's default value, or <see langword="null"/> for the zero value.</param>
+/// <param name="DefaultValue">The bound parameter's default value, or <see langword="null"/> for the zero value.</param>
 /// <param name="TypeName">The fully qualified type name.</param>
-/// <param name="AccessorTypeName">The member's type as an accessor declares it: <paramref name="TypeName"/>, or in a generic definition's type parameters.</param>
-/// <param name="GetterAccessible">Whether generated code reads the member directly (else through an UnsafeAccessor).</param>
-/// <param name="SetterAccessible">Whether generated code assigns the member directly (else through an UnsafeAccessor).</param>
+/// <param name="AccessorTypeName">The member's type in its generic definition's type parameters (<c>T</c>), or <paramref name="TypeName"/>.</param>
+/// <param name="GetterAccessible">Whether generated code can read the member directly.</param>
+/// <param name="SetterAccessible">Whether generated code can assign the member directly.</param>
 /// <param name="PlainSize">The fixed-width wire size when plain (memory image = wire form), else 0.</param>
 /// <param name="IsBoolean">Whether the member is a <see cref="bool"/> (plain on write, validated on read).</param>
-/// <param name="PrimitiveMethod">The suffix of the writer's and reader's direct method, or <see langword="null"/> for WriteValue/ReadValue.</param>
+/// <param name="Primitive">The full name of the built-in type the writer and reader have a method of their own for (<c>System.Int32</c>), or <see langword="null"/>.</param>
 /// <param name="StorageField">The field that holds the value in memory (the field itself, or an auto-property's backing field), or <see langword="null"/>.</param>
-/// <param name="StorageAccessible">Whether generated code can take a reference to <paramref name="StorageField"/> directly (else through an UnsafeAccessor).</param>
+/// <param name="StorageAccessible">Whether generated code can take a reference to <paramref name="StorageField"/> directly.</param>
 /// <param name="LayoutOffset">For a member of a blittable candidate, the offset its storage field must have (the wire offset), else -1.</param>
 /// <param name="NestedLayout">For a struct-typed member of a blittable candidate, the member's type, whose own layout check must hold too; else <see langword="null"/>.</param>
 internal sealed record MemberModel(
@@ -26,14 +26,14 @@ internal sealed record MemberModel(
     string? GetterName,
     string? SetterName,
     int ParameterIndex,
-    string? DefaultValue,
+    ConstantModel? DefaultValue,
     string TypeName,
     string AccessorTypeName,
     bool GetterAccessible,
     bool SetterAccessible,
     int PlainSize,
     bool IsBoolean,
-    string? PrimitiveMethod,
+    string? Primitive,
     string? StorageField,
     bool StorageAccessible,
     int LayoutOffset,
