@@ -16,7 +16,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const statusNames = Object.fromEntries(Object.entries(OrderStatus).map(([k, v]) => [v, k])) as Record<number, string>;
 
 // JSON answers (the JSON toggle) are converted to the same TypeScript shapes as Pack gives.
-interface JsonOrder { id: number; customer: string | null; status: number; lines: { sku: string | null; quantity: number; unitPrice: number }[] | null; total: number; createdAt: string }
+interface JsonOrder { id: number; customer: string; status: number; lines: { sku: string; quantity: number; unitPrice: number }[] | null; total: number; createdAt: string }
 function offsetOf(iso: string): number {
   const m = /([+-])(\d{2}):(\d{2})$/.exec(iso);
   return m === null ? 0 : (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));

@@ -65,6 +65,22 @@ export class PackReader {
     throw new PackDecodeError(reason, offset);
   }
 
+  /**
+   * A value the contract forbids to be null (a `!` position, docs/schema.md §6), read from `at`: null is a decode
+   * error at `at`. Called as `r.notNull(r.pos, readX(r))`, so `at` is where the value begins.
+   */
+  notNull<T>(at: number, value: T | null): T {
+    if (value === null) {
+      this.fail("null where the contract does not allow it (a non-nullable reference in C#)", at);
+    }
+    return value;
+  }
+
+  /** A member the payload lacks, without a default, whose contract does not allow null (docs/schema.md §6). */
+  absent(): never {
+    this.fail("the member is absent (an older writer), has no default and does not allow null");
+  }
+
   /** Ensures `n` bytes remain before the current limit. */
   need(n: number): void {
     if (this.limit - this.pos < n) {

@@ -14,6 +14,11 @@ export interface SchemaMember {
   readonly name: string | null;
   readonly type: number;
   readonly default?: unknown;
+  /**
+   * C#'s nullability annotation (§1.4): one of `?` (nullable), `!` (non-nullable), `~` (oblivious) per reference
+   * position of the member's type, in walk order; absent when there is none or every one is oblivious.
+   */
+  readonly nullability?: string;
 }
 
 /** One type entry of a schema (§1.1); parts refer to other entries by index, −1 when absent. */
@@ -89,7 +94,33 @@ export function parseSchema(json: unknown): PackSchema {
   }
   const raw = doc["types"] as unknown[];
   const count = raw.length;
-  return { types: raw.map((t, i) => readType(asObject(t, `types[${i}]`), `types[${i}]`, count)) };
+  const types = raw.map((t, i) => readType(asObject(t, `types[${i}]`), `types[${i}]`, count));
+  types.forEach((t, i) => t.members.forEach((m, j) => {
+    const member = m as { nullability?: string };
+    if (member.nullability === undefined) return;
+    const positions = referencePositions(types, m.type);
+    if (member.nullability.length !== positions.length || !/^[?!~]*$/.test(member.nullability)) {
+      throw new PackSchemaFormatError(`types[${i}].members[${j}]: "nullability" must have one of '?', '!', '~' for each of the type's ${positions.length} reference positions`);
+    }
+    if (/^~*$/.test(member.nullability)) delete member.nullability;
+  }));
+  return { types };
+}
+
+/**
+ * The reference positions of the type at `index` (§1.4), in walk order: the type itself when its encoding has a null
+ * and it is not a `nullable`, then those of its element, or of its key and then its value. Each is the index of the
+ * type at that position; a member's `nullability` has one character per position.
+ */
+export function referencePositions(types: readonly SchemaType[], index: number, depth = 0): number[] {
+  if (depth > 64) {
+    throw new PackSchemaFormatError("the element, key and value types nest too deeply");
+  }
+  const t = types[index]!;
+  const positions = t.nullable && t.kind !== "nullable" ? [index] : [];
+  const parts = t.kind === "nullable" || t.kind === "list" || t.kind === "set" ? [t.element] : t.kind === "map" ? [t.key, t.value] : [];
+  for (const part of parts) positions.push(...referencePositions(types, part, depth + 1));
+  return positions;
 }
 
 /** Reads a schema set (or a single schema, a set of one) and verifies each recorded fingerprint against its schema. */
@@ -172,9 +203,13 @@ function readType(json: Record<string, unknown>, at: string, count: number): Sch
       type.width = type.kind === "frozen-struct" ? index(json, "width", at, 0x7fffffff) : 0;
       type.members = array(json, "members", at).map((m, i) => {
         const o = asObject(m, `${at}.members[${i}]`);
-        const member: { name: string | null; type: number; default?: unknown } = { name: optionalString(o, "name", `${at}.members[${i}]`), type: index(o, "type", `${at}.members[${i}]`, count) };
+        const member: { name: string | null; type: number; default?: unknown; nullability?: string } = { name: optionalString(o, "name", `${at}.members[${i}]`), type: index(o, "type", `${at}.members[${i}]`, count) };
         if (o["default"] !== undefined && o["default"] !== null) {
           member.default = o["default"];
+        }
+        const nullability = optionalString(o, "nullability", `${at}.members[${i}]`);
+        if (nullability !== null) {
+          member.nullability = nullability;
         }
         return member;
       });
@@ -281,6 +316,7 @@ function typeJson(t: SchemaType, wire: boolean): Record<string, unknown> {
         const e: Record<string, unknown> = { type: m.type };
         if (!wire && m.name !== null) e["name"] = m.name;
         if (!wire && m.default !== undefined) e["default"] = m.default;
+        if (!wire && m.nullability !== undefined) e["nullability"] = m.nullability;
         return e;
       });
       break;

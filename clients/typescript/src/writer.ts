@@ -78,6 +78,14 @@ export class PackWriter {
     throw new PackEncodeError(reason);
   }
 
+  /** A value the contract forbids to be null (a `!` position, docs/schema.md §6): null or undefined is an encode error. */
+  notNull<T>(value: T | null | undefined): T {
+    if (value === null || value === undefined) {
+      this.fail("null where the contract does not allow it (a non-nullable reference in C#)");
+    }
+    return value;
+  }
+
   // ---- primitives ---------------------------------------------------------------------------------------------
 
   bool(v: boolean): void {

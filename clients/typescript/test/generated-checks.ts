@@ -3,7 +3,7 @@
  * fixtures): the generated decoders/encoders against the golden vectors (expected values from the same §14 mapping
  * the interpreter uses), the sample API's contracts, and appended members in both directions.
  */
-import { PackDecodeError, PackEncodeError } from "../src/index.js";
+import { encodePayload, PackDecodeError, PackEncodeError, type PackWriter } from "../src/index.js";
 import type { CaseResult, VectorFiles } from "./conformance.js";
 import * as api from "./generated/sample-api.js";
 import * as next from "./generated/sample-api-appended.js";
@@ -201,5 +201,67 @@ export function runGeneratedChecks(files: VectorFiles): CaseResult[] {
       return e.path === "$.Lines[0].Sku" ? null : `path ${e.path}`;
     }
   });
+
+  // ---- nullability annotations (docs/schema.md §6): `string Customer`, `List<OrderLine> Lines` are non-nullable ----
+  /** An Order written field by field, so that a member can be null where the generated encoder refuses it. */
+  const rawOrder = (customerNull: boolean, lineNull: boolean): { bytes: Uint8Array; at: number } => {
+    let at = -1;
+    const bytes = encodePayload(null, (w: PackWriter) => {
+      const t = w.beginObject(6);
+      w.i32(42);
+      at = w.pos;
+      w.string(customerNull ? null : "Ada");
+      w.i32(api.OrderStatus.Paid);
+      w.beginCollection(1);
+      if (lineNull) {
+        at = w.pos;
+        w.nullHeader();
+      } else {
+        api.writeOrderLine(w, { Sku: "PACK-1", Quantity: 1, UnitPrice: "1" });
+      }
+      w.endCollection();
+      w.decimal("1");
+      w.dateTimeOffset({ ticks: 0n, offsetMinutes: 0 });
+      w.endObject(t);
+    });
+    return { bytes, at };
+  };
+  const rejectsAt = (bytes: Uint8Array, path: string, offset: number): string | null => {
+    try {
+      return `accepted ${show(api.decodeOrder(bytes))}`;
+    } catch (e) {
+      if (!(e instanceof PackDecodeError)) return `threw ${String(e)}, not a PackDecodeError`;
+      if (e.path !== path) return `path ${e.path}, expected ${path}`;
+      return e.offset === offset ? null : `offset ${e.offset}, expected ${offset}`;
+    }
+  };
+  record("nullability", "the same bytes with non-null members decode", () => {
+    const decoded = api.decodeOrder(rawOrder(false, false).bytes);
+    return decoded?.Customer === "Ada" ? null : show(decoded);
+  });
+  record("nullability", "null on the wire for a non-nullable member is a decode error at its offset and path", () => {
+    const { bytes, at } = rawOrder(true, false);
+    return rejectsAt(bytes, "$.Customer", at);
+  });
+  record("nullability", "a null element of a non-nullable element type is a decode error at the element", () => {
+    const { bytes, at } = rawOrder(false, true);
+    return rejectsAt(bytes, "$.Lines[0]", at);
+  });
+  record("nullability", "a nullable member (Member.Name: string?) reads and writes null", () => {
+    const member: api.Member = { Id: 1, Name: null, Description: null, Address: null, Value: 0, UpdateTime: 0n };
+    return deepEqual(api.decodeMember(api.encodeMember(member)), member) ? null : "did not round-trip";
+  });
+  const refuses = (value: unknown, path: string): string | null => {
+    try {
+      api.encodeOrder(value as api.Order);
+      return "accepted";
+    } catch (e) {
+      if (!(e instanceof PackEncodeError)) return `threw ${String(e)}, not a PackEncodeError`;
+      return e.path === path ? null : `path ${e.path}, expected ${path}`;
+    }
+  };
+  record("nullability", "the encoder refuses null for a non-nullable member", () => refuses({ ...order, Customer: null }, "$.Customer"));
+  record("nullability", "the encoder refuses undefined for a non-nullable member", () => refuses({ ...order, Lines: undefined }, "$.Lines"));
+  record("nullability", "the encoder refuses a null element of a non-nullable element type", () => refuses({ ...order, Lines: [null] }, "$.Lines[0]"));
   return results;
 }

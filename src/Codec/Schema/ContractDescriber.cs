@@ -19,7 +19,7 @@ namespace Pack.Schema;
 /// </summary>
 [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
 [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
-internal sealed class ContractDescriber : SchemaAdapter<Type>
+internal sealed partial class ContractDescriber : SchemaAdapter<Type>
 {
     public static readonly ContractDescriber Instance = new();
 
@@ -82,6 +82,7 @@ internal sealed class ContractDescriber : SchemaAdapter<Type>
                 Width = Math.Max(fixedLength, 0),
                 Parts = Array.ConvertAll(members, m => m.Type),
                 MemberNames = Array.ConvertAll(members, m => m.Name),
+                MemberAnnotations = Annotations(members),
             };
         }
 
@@ -120,6 +121,9 @@ internal sealed class ContractDescriber : SchemaAdapter<Type>
 
         return builder.ToString();
     }
+
+    /// <inheritdoc/>
+    public override bool IsValueType(Type type) => type.IsValueType;
 
     /// <inheritdoc/>
     public override IReadOnlyList<Type> GenericArguments(Type type) => type.IsGenericType ? type.GetGenericArguments() : [];

@@ -17,7 +17,7 @@ public sealed partial class PackSchema
             for (int m = 0; m < members.Length; m++)
             {
                 var member = entry.Members[m];
-                members[m] = new PackSchemaMember(member.Name, member.Type, member.Default is null ? null : JsonNode.Parse(member.Default));
+                members[m] = new PackSchemaMember(member.Name, member.Type, member.Default is null ? null : JsonNode.Parse(member.Default), member.Nullability);
             }
 
             types[i] = new PackSchemaType(kind, entry.Nullable)
@@ -57,7 +57,7 @@ public sealed partial class PackSchema
             };
             foreach (var member in type.Members)
             {
-                entry.Members.Add((member.Name, member.Type, member.Default is null ? null : CanonicalJson.Write(member.Default)));
+                entry.Members.Add((member.Name, member.Type, member.Default is null ? null : CanonicalJson.Write(member.Default), member.Nullability));
             }
 
             foreach (var unionCase in type.Cases)

@@ -54,7 +54,55 @@ public sealed partial class PackSchema
             types[i] = ReadType(array[i] as JsonObject ?? throw new FormatException($"types[{i}] is not an object."), $"types[{i}]", array.Count);
         }
 
-        return new PackSchema(types);
+        var schema = new PackSchema(types);
+        CheckNullability(schema);
+        return schema;
+    }
+
+    /// <summary>
+    /// Checks each member's nullability annotation against its type's reference positions (§1.4), and reads one that is
+    /// only <c>~</c> as absent, as the canonical form writes it.
+    /// </summary>
+    private static void CheckNullability(PackSchema schema)
+    {
+        SchemaEntry[]? entries = null;
+        for (int i = 0; i < schema.Types.Count; i++)
+        {
+            if (schema.Types[i].Members is not PackSchemaMember[] members)
+            {
+                continue;
+            }
+
+            for (int m = 0; m < members.Length; m++)
+            {
+                var member = members[m];
+                if (member.Nullability is not { } text)
+                {
+                    continue;
+                }
+
+                entries ??= schema.ToEntries();
+                int positions;
+                try
+                {
+                    positions = SchemaNullability.CountPositions(entries, member.Type);
+                }
+                catch (FormatException exception)
+                {
+                    throw new FormatException($"types[{i}].members[{m}]: {exception.Message}", exception);
+                }
+
+                if (!SchemaNullability.IsValid(text, positions))
+                {
+                    throw new FormatException($"types[{i}].members[{m}]: \"nullability\" must have one of '?', '!', '~' for each of the type's {positions} reference positions (docs/schema.md §1.4).");
+                }
+
+                if (SchemaNullability.Normalize(text) is null)
+                {
+                    members[m] = new PackSchemaMember(member.Name, member.Type, member.Default);
+                }
+            }
+        }
     }
 
     private static JsonObject ToJson(PackSchemaType type, bool wire)
@@ -132,6 +180,11 @@ public sealed partial class PackSchema
                     if (!wire && member.Default is not null)
                     {
                         entry["default"] = member.Default.DeepClone();
+                    }
+
+                    if (!wire && member.Nullability is not null)
+                    {
+                        entry["nullability"] = member.Nullability;
                     }
 
                     members.Add((JsonNode)entry);
@@ -216,7 +269,7 @@ public sealed partial class PackSchema
                 Name = name,
                 Width = kind == PackSchemaKind.FrozenStruct ? Index(json, "width", at, int.MaxValue) : 0,
                 Members = (json["members"] as JsonArray ?? throw new FormatException($"{at}: \"members\" is missing."))
-                    .Select((m, i) => new PackSchemaMember(Get<string>((JsonObject)m!, "name", $"{at}.members[{i}]"), Index((JsonObject)m!, "type", $"{at}.members[{i}]", count), ((JsonObject)m!)["default"]?.DeepClone()))
+                    .Select((m, i) => new PackSchemaMember(Get<string>((JsonObject)m!, "name", $"{at}.members[{i}]"), Index((JsonObject)m!, "type", $"{at}.members[{i}]", count), ((JsonObject)m!)["default"]?.DeepClone(), Get<string>((JsonObject)m!, "nullability", $"{at}.members[{i}]")))
                     .ToArray(),
             },
         };

@@ -73,6 +73,7 @@ internal sealed partial class RoslynSchemaAdapter : SchemaAdapter<ITypeSymbol>
                     Width = Math.Max(fixedLength, 0),
                     Parts = contract.Members.Select(static m => m.Type).ToArray(),
                     MemberNames = contract.Members.Select(static m => m.Name).ToArray(),
+                    MemberAnnotations = contract.Members.Select(static m => Annotate(m)).ToArray(),
                 };
         }
     }
@@ -93,6 +94,9 @@ internal sealed partial class RoslynSchemaAdapter : SchemaAdapter<ITypeSymbol>
         var ns = named.ContainingNamespace;
         return ns is null || ns.IsGlobalNamespace ? name : ns.ToDisplayString() + "." + name;
     }
+
+    /// <inheritdoc/>
+    public override bool IsValueType(ITypeSymbol type) => type.IsValueType;
 
     /// <inheritdoc/>
     public override IReadOnlyList<ITypeSymbol> GenericArguments(ITypeSymbol type)

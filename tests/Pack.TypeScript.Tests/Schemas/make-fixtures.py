@@ -8,7 +8,9 @@ import hashlib, json, sys
 WIDTH = {'bool':1,'u8':1,'i8':1,'u16':2,'i16':2,'char':2,'u32':4,'i32':4,'u64':8,'i64':8,'u128':16,'i128':16,
          'f16':2,'f32':4,'f64':8,'decimal':16,'guid':16,'datetime':8,'datetimeoffset':10,'timespan':8,'dateonly':4,'timeonly':8}
 
-def schema(root, named):
+def schema(root, named, annotations=None):
+    """annotations: {(type key, member name): nullability} (docs/schema.md §1.4), as C# declares the members."""
+    annotations = annotations or {}
     types, index = [], {}
     def key(t):
         return json.dumps(t)
@@ -29,6 +31,7 @@ def schema(root, named):
                 for m in d['members']:
                     mm = {'name': m[0], 'type': visit(m[1])}
                     if len(m) > 2: mm['default'] = m[2]
+                    if (t, m[0]) in annotations: mm['nullability'] = annotations[(t, m[0])]
                     entry['members'].append(mm)
             elif kind == 'frozen-struct':
                 entry['nullable'] = False; entry['members'] = [{'name': m[0], 'type': visit(m[1])} for m in d['members']]
@@ -54,7 +57,7 @@ def canonical(v):
     return json.dumps(v, sort_keys=True, separators=(',', ':'), ensure_ascii=False)
 
 def strip(v):
-    if isinstance(v, dict): return {k: strip(x) for k, x in v.items() if k not in ('name', 'default')}
+    if isinstance(v, dict): return {k: strip(x) for k, x in v.items() if k not in ('name', 'default', 'nullability')}
     if isinstance(v, list): return [strip(x) for x in v]
     return v
 
@@ -65,10 +68,10 @@ def label(t, named):
     if t[0] == 'map': return f"map<{label(t[1], named)},{label(t[2], named)}>"
     return f"{'list' if t[0] == 'memory' else t[0]}<{label(t[1], named)}>"
 
-def schema_set(roots, named):
+def schema_set(roots, named, annotations=None):
     out = []
     for r in roots:
-        s = schema(r, named)
+        s = schema(r, named, annotations)
         out.append({'type': label(r, named), 'wire': fp(canonical(strip(s))), 'contract': fp(canonical(s)), 'schema': s})
     out.sort(key=lambda e: e['type'])
     return {'format': 'pack-schema-set/1', 'schemas': out}
@@ -76,19 +79,27 @@ def schema_set(roots, named):
 NS = 'Pack.Samples.Contracts.'
 def sample(previous_shipment=False, order_extra=False):
     named = {
-        'Order': {'kind': 'object', 'full': NS + 'Order', 'members': [('Id', 'i32'), ('Customer', 'string'), ('Status', 'OrderStatus'),
-                  ('Lines', ('list', 'OrderLine')), ('Total', 'decimal'), ('CreatedAt', 'datetimeoffset')] + ([('Note', 'string', 'none')] if order_extra else [])},
+        'Order': {'kind': 'object', 'full': NS + 'Order', 'members': [('Id', 'i32'), ('Customer', 'string', ''), ('Status', 'OrderStatus'),
+                  ('Lines', ('list', 'OrderLine'), []), ('Total', 'decimal'), ('CreatedAt', 'datetimeoffset')] + ([('Note', 'string', 'none')] if order_extra else [])},
         'OrderStatus': {'kind': 'enum', 'full': NS + 'OrderStatus', 'underlying': 'i32', 'values': [('Pending', 0), ('Paid', 1), ('Shipped', 2), ('Cancelled', 3)]},
-        'OrderLine': {'kind': 'object', 'full': NS + 'OrderLine', 'members': [('Sku', 'string'), ('Quantity', 'i32'), ('UnitPrice', 'decimal')]},
-        'CreateOrderRequest': {'kind': 'object', 'full': NS + 'CreateOrderRequest', 'members': [('Customer', 'string'), ('Lines', ('list', 'OrderLine')), ('Status', 'OrderStatus')] + ([('Coupon', 'string')] if order_extra else [])},
+        'OrderLine': {'kind': 'object', 'full': NS + 'OrderLine', 'members': [('Sku', 'string', ''), ('Quantity', 'i32'), ('UnitPrice', 'decimal')]},
+        'CreateOrderRequest': {'kind': 'object', 'full': NS + 'CreateOrderRequest', 'members': [('Customer', 'string', ''), ('Lines', ('list', 'OrderLine'), []), ('Status', 'OrderStatus')] + ([('Coupon', 'string')] if order_extra else [])},
         'Member': {'kind': 'object', 'full': NS + 'Member', 'members': [('Id', 'i32'), ('Name', 'string'), ('Description', 'string'), ('Address', 'string'), ('Value', 'f64'), ('UpdateTime', 'i64')]},
         'Organization': {'kind': 'object', 'full': NS + 'Organization', 'members': [('Id', 'i32'), ('Tags', ('list', 'string')), ('Members', ('list', 'Member'))]},
         'ShipmentStatus': {'kind': 'enum', 'full': NS + 'ShipmentStatus', 'underlying': 'i32', 'values': [('Packed', 0), ('InTransit', 1), ('Delivered', 2)]},
-        'Shipment': {'kind': 'object', 'full': NS + 'Shipment', 'members': [('Id', 'i32'), ('Carrier', 'string'), ('WeightKg', 'decimal'), ('Status', 'ShipmentStatus'),
-                     ('DispatchedAt', 'datetimeoffset'), ('Parcels', ('list', 'string'))] + ([] if previous_shipment else [('TrackingUrl', 'string')])},
+        'Shipment': {'kind': 'object', 'full': NS + 'Shipment', 'members': [('Id', 'i32'), ('Carrier', 'string', ''), ('WeightKg', 'decimal'), ('Status', 'ShipmentStatus'),
+                     ('DispatchedAt', 'datetimeoffset'), ('Parcels', ('list', 'string'), [])] + ([] if previous_shipment else [('TrackingUrl', 'string')])},
+    }
+    # #nullable enable in samples/Contracts: `string` is "!", `string?` "?", List<OrderLine> "!!", string[]? "?!".
+    annotations = {
+        ('Order', 'Customer'): '!', ('Order', 'Lines'): '!!', ('Order', 'Note'): '!', ('OrderLine', 'Sku'): '!',
+        ('CreateOrderRequest', 'Customer'): '!', ('CreateOrderRequest', 'Lines'): '!!', ('CreateOrderRequest', 'Coupon'): '?',
+        ('Member', 'Name'): '?', ('Member', 'Description'): '?', ('Member', 'Address'): '?',
+        ('Organization', 'Tags'): '?!', ('Organization', 'Members'): '?!',
+        ('Shipment', 'Carrier'): '!', ('Shipment', 'Parcels'): '!!', ('Shipment', 'TrackingUrl'): '?',
     }
     roots = ['Order', ('list', 'Order'), 'CreateOrderRequest', 'Organization', 'Member', ('list', 'Member'), 'Shipment']
-    return schema_set(roots, named)
+    return schema_set(roots, named, annotations)
 
 VT = 'Pack.Tests.GoldenVectors.Types.'
 def vectors():

@@ -43,4 +43,5 @@ namespace Pack.ContractTests;
 [PackSerializable(typeof(DefaultsV2))]
 [PackSerializable(typeof(List<(int, string?)>))]
 [PackSerializable(typeof(KeyValuePair<string, int>[]))]
+[PackSerializable(typeof(Annotated))]
 public partial class ContractContext : PackSerializerContext;

@@ -119,6 +119,25 @@ public static class ContractCases
         }),
         Case("nested-collections-empty", () => new Nested { Map = [], Points = [], Levels = [], Trees = new Dictionary<int, Expr>(), Shapes = [], Text = null }),
         Case("nested-collections-null", () => new Nested()),
+
+        // Nullable annotations (docs/schema.md §1.4): the schema's contract form records them, the bytes do not change.
+        Case("nullable-annotations", () => new Annotated
+        {
+            Name = "n",
+            Nickname = null,
+            Child = new AnnotatedChild { Title = "c0" },
+            Tags = ["a", null],
+            Labels = ["l"],
+            Aliases = [null],
+            Index = new() { [1] = ["x"] },
+            Parent = new Annotated { Name = "p", Child = new AnnotatedChild { Title = "t", Note = "note" } },
+            Children = [null, new AnnotatedChild { Title = "c" }],
+            Frozen = ["f"],
+            Count = 3,
+            Maybe = null!,
+            Pair = new("k", null),
+            Legacy = new ObliviousAnnotated { Name = null, Tags = [null], Child = null },
+        }),
     ];
 
     public static TheoryData<string> Names()

@@ -109,6 +109,50 @@ public sealed class TypeScriptGenerator
             return label;
         }
 
+        // The label of the type at `index` where a member's annotation (docs/schema.md §1.4) puts `!` (TS: no null) on
+        // some of its positions: the plain label when only the position itself is `!` (the member site checks it), a
+        // variant that checks its elements, keys or values where they are `!`.
+        string Annotated(int index, string? annotation, ref int cursor, out bool nonNull)
+        {
+            var e = entries[index];
+            nonNull = e.Nullable && e.Kind != PackSchemaKind.Nullable && annotation is not null && annotation[cursor++] == '!';
+            int[] parts = e.Kind switch
+            {
+                PackSchemaKind.List or PackSchemaKind.Set or PackSchemaKind.Nullable => [e.Element],
+                PackSchemaKind.Map => [e.Key, e.Value],
+                _ => [],
+            };
+            var labels = new string[parts.Length];
+            var strict = new bool[parts.Length];
+            var plain = true;
+            for (var p = 0; p < parts.Length; p++)
+            {
+                labels[p] = Annotated(parts[p], annotation, ref cursor, out strict[p]);
+                plain &= !strict[p] && labels[p] == Label(parts[p]);
+            }
+
+            if (plain)
+            {
+                return Label(index);
+            }
+
+            string Part(int p) => labels[p] + (strict[p] ? " not null" : "");
+            var variant = e.Kind == PackSchemaKind.Map ? $"map<{Part(0)},{Part(1)}>" : $"{Label(index)[..Label(index).IndexOf('<', StringComparison.Ordinal)]}<{Part(0)}>" + (e.Nullable ? "" : "!");
+            if (!_types.ContainsKey(variant))
+            {
+                _types[variant] = new SchemaType(variant, e.Kind, e.Nullable)
+                {
+                    Element = e.Kind == PackSchemaKind.Map ? null : labels[0],
+                    Key = e.Kind == PackSchemaKind.Map ? labels[0] : null,
+                    Value = e.Kind == PackSchemaKind.Map ? labels[1] : null,
+                    ElementNonNull = e.Kind != PackSchemaKind.Map && strict[0],
+                    ValueNonNull = e.Kind == PackSchemaKind.Map && strict[1],
+                };
+            }
+
+            return variant;
+        }
+
         for (var i = 0; i < entries.Count; i++)
         {
             var label = Label(i);
@@ -130,7 +174,9 @@ public sealed class TypeScriptGenerator
             };
             foreach (var m in e.Members)
             {
-                type.Members.Add(new SchemaMember(m.Name ?? throw WireForm(), Label(m.Type), m.Default?.DeepClone()));
+                var cursor = 0;
+                var memberLabel = Annotated(m.Type, m.Nullability, ref cursor, out var nonNull);
+                type.Members.Add(new SchemaMember(m.Name ?? throw WireForm(), memberLabel, m.Default?.DeepClone()) { NonNull = nonNull });
             }
 
             foreach (var c in e.Cases)
@@ -183,9 +229,9 @@ public sealed class TypeScriptGenerator
             {
                 PackSchemaKind.Primitive => Pascal(type.Primitive!),
                 PackSchemaKind.Nullable => "Nullable" + Ident(type.Element!),
-                PackSchemaKind.List => (type.Nullable ? "ListOf" : "MemoryOf") + Ident(type.Element!),
-                PackSchemaKind.Set => "SetOf" + Ident(type.Element!),
-                PackSchemaKind.Map => "MapOf" + Ident(type.Key!) + "To" + Ident(type.Value!),
+                PackSchemaKind.List => (type.Nullable ? "ListOf" : "MemoryOf") + (type.ElementNonNull ? "NonNull" : "") + Ident(type.Element!),
+                PackSchemaKind.Set => "SetOf" + (type.ElementNonNull ? "NonNull" : "") + Ident(type.Element!),
+                PackSchemaKind.Map => "MapOf" + Ident(type.Key!) + "To" + (type.ValueNonNull ? "NonNull" : "") + Ident(type.Value!),
                 _ => throw new FormatException($"No name for {label}."),
             };
             _usedIdentifiers.Add(ident);
@@ -278,14 +324,23 @@ public sealed class TypeScriptGenerator
             PackSchemaKind.Enum => Ident(label),
             PackSchemaKind.Nullable => $"{TsType(t.Element!)} | null",
             PackSchemaKind.List when TypedArray(t.Element!) is { } typed => typed + (t.Nullable ? " | null" : ""),
-            PackSchemaKind.List => $"{Parenthesize(TsType(t.Element!))}[]" + (t.Nullable ? " | null" : ""),
-            PackSchemaKind.Set => $"Set<{TsType(t.Element!)}> | null",
-            PackSchemaKind.Map => $"Map<{TsType(t.Key!)}, {TsType(t.Value!)}> | null",
+            PackSchemaKind.List => $"{Parenthesize(TsType(t.Element!, t.ElementNonNull))}[]" + (t.Nullable ? " | null" : ""),
+            PackSchemaKind.Set => $"Set<{TsType(t.Element!, t.ElementNonNull)}> | null",
+            PackSchemaKind.Map => $"Map<{TsType(t.Key!)}, {TsType(t.Value!, t.ValueNonNull)}> | null",
             PackSchemaKind.Object or PackSchemaKind.Union => Ident(label) + (t.Nullable ? " | null" : ""),
             PackSchemaKind.FrozenStruct => Ident(label),
             _ => throw new FormatException($"Unknown kind {t.Kind}."),
         };
     }
+
+    /// <summary>The TypeScript type at a reference position: without <c>| null</c> where the annotation is <c>!</c> (docs/schema.md §6).</summary>
+    private string TsType(string label, bool nonNull) => nonNull ? NonNull(label) : TsType(label);
+
+    /// <summary>A read (<paramref name="nonNull"/>: one that fails on null at the value's offset, docs/schema.md §6).</summary>
+    private string Read(string label, bool nonNull) => nonNull ? $"r.notNull(r.pos, {Read(label)})" : Read(label);
+
+    /// <summary>A value to write (<paramref name="nonNull"/>: one that fails on null or undefined, docs/schema.md §6).</summary>
+    private static string Checked(string value, bool nonNull) => nonNull ? $"w.notNull({value})" : value;
 
     private static string Parenthesize(string type) => type.Contains('|', StringComparison.Ordinal) ? $"({type})" : type;
 
@@ -465,6 +520,17 @@ public sealed class TypeScriptGenerator
             return Literal(t.Element!, json);
         }
 
+        if (json is JsonArray { Count: 0 } && t.Kind is PackSchemaKind.List or PackSchemaKind.Set or PackSchemaKind.Map)
+        {
+            // An empty collection (`= []`, `= new()`): the defaults a non-nullable collection member usually has.
+            return t.Kind switch
+            {
+                PackSchemaKind.List => TypedArray(t.Element!) is { } typed ? $"new {typed}(0)" : "[]",
+                PackSchemaKind.Set => "new Set()",
+                _ => "new Map()",
+            };
+        }
+
         if (t.Kind != PackSchemaKind.Primitive)
         {
             throw new FormatException($"A default for {label} is not supported by the TypeScript generator.");
@@ -497,9 +563,13 @@ public sealed class TypeScriptGenerator
     {
         var body = new StringBuilder();
         var emitted = new HashSet<string>(StringComparer.Ordinal);
+        var used = Used();
         foreach (var label in _types.Keys)
         {
-            EmitType(body, label, emitted);
+            if (used.Contains(label))
+            {
+                EmitType(body, label, emitted);
+            }
         }
 
         body.AppendLine("// ---- payloads and fingerprints ----");
@@ -521,6 +591,36 @@ public sealed class TypeScriptGenerator
         header.Append(" } from ").Append(Quote(Options.RuntimeModule)).AppendLine(";");
         header.AppendLine();
         return header.Append(body).ToString();
+    }
+
+    /// <summary>
+    /// The types the module uses: the roots, every named type (exported) and what they refer to. An unnamed type that
+    /// only an annotated variant replaced (<c>list&lt;string&gt;</c> where every use is <c>List&lt;string&gt;</c>,
+    /// docs/schema.md §6) is left out, as its functions would be unused.
+    /// </summary>
+    private HashSet<string> Used()
+    {
+        var used = new HashSet<string>(StringComparer.Ordinal);
+        var pending = new Stack<string>(_roots.Select(r => r.Label).Concat(_types.Values.Where(t => t.Name is not null).Select(t => t.Label)));
+        while (pending.Count > 0)
+        {
+            var label = pending.Pop();
+            if (!used.Add(label))
+            {
+                continue;
+            }
+
+            var t = _types[label];
+            foreach (var part in new[] { t.Element, t.Key, t.Value, t.Underlying }.Concat(t.Members.Select(m => m.Type)).Concat(t.Cases.Select(c => c.Type)))
+            {
+                if (part is not null)
+                {
+                    pending.Push(part);
+                }
+            }
+        }
+
+        return used;
     }
 
     private void EmitType(StringBuilder o, string label, HashSet<string> emitted)
@@ -588,7 +688,7 @@ public sealed class TypeScriptGenerator
         o.AppendLine(CultureInfo.InvariantCulture, $"export interface {ident} {{");
         foreach (var m in t.Members)
         {
-            o.AppendLine(CultureInfo.InvariantCulture, $"  {Property(m.Name)}: {TsType(m.Type)};");
+            o.AppendLine(CultureInfo.InvariantCulture, $"  {Property(m.Name)}: {TsType(m.Type, m.NonNull)};");
         }
 
         o.AppendLine("}");
@@ -619,8 +719,8 @@ public sealed class TypeScriptGenerator
         for (var i = 0; i < n; i++)
         {
             var m = t.Members[i];
-            var initial = m.Default is not null ? Literal(m.Type, m.Default) : Zero(m.Type);
-            o.AppendLine(CultureInfo.InvariantCulture, $"  let m{i}: {TsType(m.Type)} = {initial};");
+            var initial = m.Default is not null ? Literal(m.Type, m.Default) : m.NonNull ? "null!" : Zero(m.Type);
+            o.AppendLine(CultureInfo.InvariantCulture, $"  let m{i}: {TsType(m.Type, m.NonNull)} = {initial};");
         }
 
         if (n > 0)
@@ -629,7 +729,9 @@ public sealed class TypeScriptGenerator
             o.AppendLine("  try {");
             for (var i = 0; i < n; i++)
             {
-                o.AppendLine(CultureInfo.InvariantCulture, $"    {(i > 0 ? $"m = {i}; " : "")}if (r.has(t, {i})) m{i} = {Read(t.Members[i].Type)};");
+                var m = t.Members[i];
+                var absent = m.NonNull && m.Default is null ? " else r.absent();" : "";
+                o.AppendLine(CultureInfo.InvariantCulture, $"    {(i > 0 ? $"m = {i}; " : "")}if (r.has(t, {i})) m{i} = {Read(m.Type, m.NonNull)};{absent}");
             }
 
             o.AppendLine("  } catch (e) {");
@@ -657,7 +759,7 @@ public sealed class TypeScriptGenerator
             for (var i = 0; i < n; i++)
             {
                 var m = t.Members[i];
-                o.AppendLine(CultureInfo.InvariantCulture, $"    {(i > 0 ? $"m = {i}; " : "")}{Write(m.Type, Access("v", m.Name))}");
+                o.AppendLine(CultureInfo.InvariantCulture, $"    {(i > 0 ? $"m = {i}; " : "")}{Write(m.Type, Checked(Access("v", m.Name), m.NonNull))}");
             }
 
             o.AppendLine("  } catch (e) {");
@@ -832,14 +934,14 @@ public sealed class TypeScriptGenerator
 
         _imports.Add("decodeSegment");
         _imports.Add("encodeSegment");
-        var element = TsType(t.Element!);
+        var element = TsType(t.Element!, t.ElementNonNull);
         o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
         o.AppendLine(CultureInfo.InvariantCulture, $"  const n = r.beginCollection({MinLength(t.Element!)});");
         o.AppendLine(CultureInfo.InvariantCulture, $"  if (n < 0) return {(t.Nullable ? "null" : "[]")};");
         o.AppendLine(CultureInfo.InvariantCulture, $"  const out = new Array<{element}>(n);");
         o.AppendLine("  let i = 0;");
         o.AppendLine("  try {");
-        o.AppendLine(CultureInfo.InvariantCulture, $"    for (; i < n; i++) out[i] = {Read(t.Element!)};");
+        o.AppendLine(CultureInfo.InvariantCulture, $"    for (; i < n; i++) out[i] = {Read(t.Element!, t.ElementNonNull)};");
         o.AppendLine("  } catch (e) {");
         o.AppendLine("    throw decodeSegment(e, i, r.pos);");
         o.AppendLine("  }");
@@ -855,7 +957,7 @@ public sealed class TypeScriptGenerator
         o.AppendLine("  w.beginCollection(n);");
         o.AppendLine("  let i = 0;");
         o.AppendLine("  try {");
-        o.AppendLine(CultureInfo.InvariantCulture, $"    for (; i < n; i++) {Write(t.Element!, "v[i]!")}");
+        o.AppendLine(CultureInfo.InvariantCulture, $"    for (; i < n; i++) {Write(t.Element!, t.ElementNonNull ? "w.notNull(v[i])" : "v[i]!")}");
         o.AppendLine("  } catch (e) {");
         o.AppendLine("    throw encodeSegment(e, i);");
         o.AppendLine("  }");
@@ -871,7 +973,7 @@ public sealed class TypeScriptGenerator
         _imports.Add("encodeSegment");
         var ident = Ident(t.Label);
         var type = TsType(t.Label);
-        var element = TsType(t.Element!);
+        var element = TsType(t.Element!, t.ElementNonNull);
         var key = KeyOf(t.Element!, "x");
         o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
         o.AppendLine(CultureInfo.InvariantCulture, $"  const n = r.beginCollection({MinLength(t.Element!)});");
@@ -886,7 +988,7 @@ public sealed class TypeScriptGenerator
         o.AppendLine("  try {");
         o.AppendLine("    for (; i < n; i++) {");
         o.AppendLine("      const at = r.pos;");
-        o.AppendLine(CultureInfo.InvariantCulture, $"      const x = {Read(t.Element!)};");
+        o.AppendLine(CultureInfo.InvariantCulture, $"      const x = {Read(t.Element!, t.ElementNonNull)};");
         if (key is not null)
         {
             o.AppendLine(CultureInfo.InvariantCulture, $"      const k = x === null ? null : {key};");
@@ -928,7 +1030,7 @@ public sealed class TypeScriptGenerator
             o.AppendLine("      seen.add(k);");
         }
 
-        o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(t.Element!, "x")}");
+        o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(t.Element!, Checked("x", t.ElementNonNull))}");
         o.AppendLine("      i++;");
         o.AppendLine("    }");
         o.AppendLine("  } catch (e) {");
@@ -947,7 +1049,7 @@ public sealed class TypeScriptGenerator
         var ident = Ident(t.Label);
         var type = TsType(t.Label);
         var keyType = NonNull(t.Key!);
-        var valueType = TsType(t.Value!);
+        var valueType = TsType(t.Value!, t.ValueNonNull);
         var key = KeyOf(t.Key!, "k");
         o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
         o.AppendLine(CultureInfo.InvariantCulture, $"  const n = r.beginCollection({MinLength(t.Key!) + MinLength(t.Value!)});");
@@ -975,7 +1077,7 @@ public sealed class TypeScriptGenerator
             o.AppendLine("      if (out.has(k)) r.fail(\"a dictionary key repeats\", at);");
         }
 
-        o.AppendLine(CultureInfo.InvariantCulture, $"      out.set(k, {Read(t.Value!)});");
+        o.AppendLine(CultureInfo.InvariantCulture, $"      out.set(k, {Read(t.Value!, t.ValueNonNull)});");
         o.AppendLine("    }");
         o.AppendLine("  } catch (e) {");
         o.AppendLine("    throw decodeSegment(e, i, r.pos);");
@@ -1007,7 +1109,7 @@ public sealed class TypeScriptGenerator
         }
 
         o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(t.Key!, "k")}");
-        o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(t.Value!, "x")}");
+        o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(t.Value!, Checked("x", t.ValueNonNull))}");
         o.AppendLine("      i++;");
         o.AppendLine("    }");
         o.AppendLine("  } catch (e) {");
@@ -1069,7 +1171,11 @@ public sealed class TypeScriptGenerator
         o.AppendLine();
     }
 
-    private sealed record SchemaMember(string Name, string Type, JsonNode? Default);
+    private sealed record SchemaMember(string Name, string Type, JsonNode? Default)
+    {
+        /// <summary>Whether the member's own position is <c>!</c> (docs/schema.md §1.4): typed and checked without null.</summary>
+        public bool NonNull { get; init; }
+    }
 
     private sealed record SchemaCase(int Tag, string Type);
 
@@ -1102,5 +1208,11 @@ public sealed class TypeScriptGenerator
         public List<SchemaCase> Cases { get; } = [];
 
         public List<(string Name, string Value)> Values { get; } = [];
+
+        /// <summary>Whether a list's or set's elements are <c>!</c> (docs/schema.md §1.4): typed and checked without null.</summary>
+        public bool ElementNonNull { get; init; }
+
+        /// <summary>Whether a map's values are <c>!</c>.</summary>
+        public bool ValueNonNull { get; init; }
     }
 }

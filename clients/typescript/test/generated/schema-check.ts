@@ -165,9 +165,9 @@ export function encodeItemRetyped(value: ItemRetyped | null, options?: EncodeOpt
 /** The schema of `Pack.TypeScript.Tests.SchemaCheck.SchemaCheckContracts.ItemNewer` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ItemNewerPayload = {
   wireFingerprint: "e1cfe195140b15d9",
-  contractFingerprint: "cdcc0c466a047d85",
+  contractFingerprint: "11b962485df00d66",
   label: "Pack.TypeScript.Tests.SchemaCheck.SchemaCheckContracts.ItemNewer",
-  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Name","type":2},{"name":"Note","type":2},{"name":"Rank","type":1}],"name":"Pack.TypeScript.Tests.SchemaCheck.SchemaCheckContracts.ItemNewer","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"}]}',
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Name","nullability":"?","type":2},{"name":"Note","nullability":"?","type":2},{"name":"Rank","type":1}],"name":"Pack.TypeScript.Tests.SchemaCheck.SchemaCheckContracts.ItemNewer","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"}]}',
   decode: decodeItemNewer,
   encode: encodeItemNewer,
 } as const;
@@ -175,9 +175,9 @@ export const ItemNewerPayload = {
 /** The schema of `Pack.TypeScript.Tests.SchemaCheck.SchemaCheckContracts.ItemOlder` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ItemOlderPayload = {
   wireFingerprint: "8e47f28a3162a5e6",
-  contractFingerprint: "13da80359231f1e9",
+  contractFingerprint: "49164bb4bf2fd55c",
   label: "Pack.TypeScript.Tests.SchemaCheck.SchemaCheckContracts.ItemOlder",
-  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Name","type":2}],"name":"Pack.TypeScript.Tests.SchemaCheck.SchemaCheckContracts.ItemOlder","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"}]}',
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Name","nullability":"?","type":2}],"name":"Pack.TypeScript.Tests.SchemaCheck.SchemaCheckContracts.ItemOlder","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"}]}',
   decode: decodeItemOlder,
   encode: encodeItemOlder,
 } as const;
@@ -185,9 +185,9 @@ export const ItemOlderPayload = {
 /** The schema of `Pack.TypeScript.Tests.SchemaCheck.SchemaCheckContracts.ItemRetyped` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ItemRetypedPayload = {
   wireFingerprint: "955663368452352d",
-  contractFingerprint: "59a4ca91d2211c9f",
+  contractFingerprint: "53c3ceeff1d5c6b5",
   label: "Pack.TypeScript.Tests.SchemaCheck.SchemaCheckContracts.ItemRetyped",
-  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Name","type":2}],"name":"Pack.TypeScript.Tests.SchemaCheck.SchemaCheckContracts.ItemRetyped","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i64","signed":true,"width":8},{"kind":"primitive","nullable":true,"primitive":"string"}]}',
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Name","nullability":"?","type":2}],"name":"Pack.TypeScript.Tests.SchemaCheck.SchemaCheckContracts.ItemRetyped","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i64","signed":true,"width":8},{"kind":"primitive","nullable":true,"primitive":"string"}]}',
   decode: decodeItemRetyped,
   encode: encodeItemRetyped,
 } as const;

@@ -21,6 +21,9 @@ internal abstract class SchemaAdapter<TType>
     /// <summary>The namespace, enclosing types and the type's own name, <c>.</c>-separated, without generic arity (<c>Shop.Page</c>).</summary>
     public abstract string NameStem(TType type);
 
+    /// <summary>Whether the type is a value type (a struct whose null encoding is its default value: docs/schema.md §1.4).</summary>
+    public abstract bool IsValueType(TType type);
+
     /// <summary>The generic arguments (those of the enclosing types first), or none.</summary>
     public abstract IReadOnlyList<TType> GenericArguments(TType type);
 

@@ -37,6 +37,7 @@ internal sealed class SchemaBuilder<TType>
         Visit(root);
         RootLabel = Label(root);
         var result = entries.Select(static e => e!).ToArray();
+        Annotate(result);
 
         // Defaults come second: the run-time adapter decodes a value with the schema itself, which needs every entry.
         DefaultsKnown = true;
@@ -56,11 +57,82 @@ internal sealed class SchemaBuilder<TType>
             var members = result[i].Members;
             for (int m = 0; m < members.Count; m++)
             {
-                members[m] = (members[m].Name, members[m].Type, defaults[m]);
+                members[m] = (members[m].Name, members[m].Type, defaults[m], members[m].Nullability);
             }
         }
 
         return result;
+    }
+
+    /// <summary>
+    /// Fills in each member's nullability annotation (docs/schema.md §1.4): the adapter's annotation of the member's
+    /// declared type, walked along the positions of its schema type. The entries must be complete, as a member's type
+    /// may be an object still being numbered when the member is (a recursive type).
+    /// </summary>
+    private void Annotate(SchemaEntry[] result)
+    {
+        for (int i = 0; i < result.Length; i++)
+        {
+            if (result[i].Kind is not (SchemaKinds.Object or SchemaKinds.FrozenStruct))
+            {
+                continue;
+            }
+
+            var d = Describe(types[i]);
+            var members = result[i].Members;
+            for (int m = 0; m < members.Count; m++)
+            {
+                var annotation = m < d.MemberAnnotations.Length ? d.MemberAnnotations[m] : null;
+                var text = new StringBuilder();
+                AppendStates(result, members[m].Type, d.Parts[m], annotation, text);
+                members[m] = (members[m].Name, members[m].Type, members[m].Default, SchemaNullability.Normalize(text.ToString()));
+            }
+        }
+    }
+
+    /// <summary>
+    /// Appends the state of each position of the type at <paramref name="index"/> (its own, then its element's or its
+    /// key's and value's): a struct with a null encoding is nullable (its default is written as null, whatever C# says);
+    /// otherwise the annotation's state, or oblivious where there is none. An annotation's arguments stand for the
+    /// schema's parts only when they are the same types in the same order (<c>List&lt;string?&gt;</c>, <c>string?[]</c>,
+    /// <c>Dictionary&lt;K, V&gt;</c>); a collection whose element is not its own type argument has oblivious parts.
+    /// </summary>
+    private void AppendStates(SchemaEntry[] entries, int index, TType type, SchemaAnnotation<TType>? annotation, StringBuilder text)
+    {
+        var entry = entries[index];
+        if (SchemaNullability.IsPosition(entry))
+        {
+            text.Append(adapter.IsValueType(type) ? SchemaNullability.Nullable : annotation?.State ?? SchemaNullability.Oblivious);
+        }
+
+        int[] parts = SchemaNullability.Parts(entry);
+        if (parts.Length == 0)
+        {
+            return;
+        }
+
+        var partTypes = Describe(type).Parts;
+        var arguments = annotation?.Arguments;
+        if (arguments is not null && arguments.Length == partTypes.Length)
+        {
+            for (int p = 0; p < partTypes.Length; p++)
+            {
+                if (adapter.Identity(arguments[p].Type) != adapter.Identity(partTypes[p]))
+                {
+                    arguments = null;
+                    break;
+                }
+            }
+        }
+        else
+        {
+            arguments = null;
+        }
+
+        for (int p = 0; p < parts.Length; p++)
+        {
+            AppendStates(entries, parts[p], partTypes[p], arguments?[p], text);
+        }
     }
 
     private SchemaDescription<TType> Describe(TType type)
@@ -160,7 +232,7 @@ internal sealed class SchemaBuilder<TType>
                 entry.Width = d.Width;
                 for (int i = 0; i < parts.Length; i++)
                 {
-                    entry.Members.Add((d.MemberNames[i], parts[i], null));
+                    entry.Members.Add((d.MemberNames[i], parts[i], null, null));
                 }
 
                 break;

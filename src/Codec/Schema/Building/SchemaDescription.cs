@@ -29,6 +29,12 @@ internal sealed class SchemaDescription<TType>
     /// <summary>Member names, parallel to <see cref="Parts"/> for objects and frozen structs.</summary>
     public string[] MemberNames { get; set; } = [];
 
+    /// <summary>
+    /// What C# says about null in each member's declared type (docs/schema.md §1.4), parallel to <see cref="Parts"/> for
+    /// objects and frozen structs; empty, or a <see langword="null"/> item, when the model does not know (oblivious).
+    /// </summary>
+    public SchemaAnnotation<TType>?[] MemberAnnotations { get; set; } = [];
+
     /// <summary>Union tags, parallel to <see cref="Parts"/>.</summary>
     public int[] Tags { get; set; } = [];
 

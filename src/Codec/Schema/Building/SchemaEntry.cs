@@ -36,8 +36,11 @@ internal sealed class SchemaEntry
 
     public int Value { get; set; } = -1;
 
-    /// <summary>Members in wire order; <c>Default</c> is the canonical JSON text of a member's default, or <see langword="null"/>.</summary>
-    public List<(string? Name, int Type, string? Default)> Members { get; } = new();
+    /// <summary>
+    /// Members in wire order; <c>Default</c> is the canonical JSON text of a member's default, or <see langword="null"/>;
+    /// <c>Nullability</c> its annotation (docs/schema.md §1.4), or <see langword="null"/> when absent.
+    /// </summary>
+    public List<(string? Name, int Type, string? Default, string? Nullability)> Members { get; } = new();
 
     /// <summary>Union cases by ascending tag.</summary>
     public List<(int Tag, int Type)> Cases { get; } = new();

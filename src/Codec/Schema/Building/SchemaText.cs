@@ -16,7 +16,7 @@ internal static class SchemaText
     /// <summary>The value of a schema document's <c>format</c> property.</summary>
     public const string Format = "pack-schema/1";
 
-    /// <summary>The canonical text of a schema's contract form, or with <paramref name="wire"/> its wire form (no names, no defaults).</summary>
+    /// <summary>The canonical text of a schema's contract form, or with <paramref name="wire"/> its wire form (no names, defaults or nullability annotations).</summary>
     public static string Write(IReadOnlyList<SchemaEntry> entries, bool wire)
     {
         var types = new StringBuilder("[");
@@ -277,6 +277,11 @@ internal static class SchemaText
                     if (!wire && member.Default is not null)
                     {
                         parts.Add(("default", member.Default));
+                    }
+
+                    if (!wire && member.Nullability is not null)
+                    {
+                        parts.Add(("nullability", Quote(member.Nullability)));
                     }
 
                     members.Add(Object(parts));
