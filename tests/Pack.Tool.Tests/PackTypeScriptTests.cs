@@ -22,6 +22,36 @@ public sealed class PackTypeScriptTests : IDisposable
     }
 
     [Fact]
+    public async Task Ts_ServedSchemaWithEndpoints_WritesATypedFunctionPerEndpoint()
+    {
+        // The set the sample API serves (docs/schema.md §5.3), as `pack ts --schema http://…/pack/schema` reads it.
+        string schema = Path.Combine(Repository.Root, "tests", "Pack.TypeScript.Tests", "Schemas", "sample-api.served.schema.json");
+        string directory = files.PathOf("ts-served");
+
+        var (exit, _, error) = await ToolRunner.RunAsync("ts", "--schema", schema, "--out", directory, "--runtime", "../../src/index.js");
+
+        Assert.True(exit == 0, error);
+        string written = await File.ReadAllTextAsync(Path.Combine(directory, "contracts.ts"));
+        Assert.Equal(await File.ReadAllTextAsync(Path.Combine(Repository.Root, "clients", "typescript", "test", "generated", "sample-api-served.ts")), written);
+        Assert.Contains("export function ordersGet(client: PackClient, id: number, options?: EndpointOptions<Order | null>): Promise<Order | null> {", written, StringComparison.Ordinal);
+        Assert.Contains("return client.stream(\"GET\", withQuery(`api/members/stream`, { count: query?.count, delayMs: query?.delayMs }), null, endpointReader(MemberPayload, options), options);", written, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Ts_ExportedSchemaWithoutEndpoints_WritesNoEndpointFunctions()
+    {
+        string schema = Path.Combine(Repository.Root, "tests", "Pack.TypeScript.Tests", "Schemas", "sample-api.schema.json");
+        string directory = files.PathOf("ts-types-only");
+
+        var (exit, _, error) = await ToolRunner.RunAsync("ts", "--schema", schema, "--out", directory);
+
+        Assert.True(exit == 0, error);
+        string written = await File.ReadAllTextAsync(Path.Combine(directory, "contracts.ts"));
+        Assert.DoesNotContain("---- endpoints", written, StringComparison.Ordinal);
+        Assert.DoesNotContain("PackClient", written, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Ts_WithoutOut_IsAUsageError()
     {
         string schema = Path.Combine(Repository.Root, "tests", "Pack.TypeScript.Tests", "Schemas", "sample-api.schema.json");

@@ -16,6 +16,7 @@ public sealed class GeneratorTests
     {
         { "sample-api.schema.json", "sample-api.ts" },
         { "sample-api.appended.schema.json", "sample-api-appended.ts" },
+        { "sample-api.served.schema.json", "sample-api-served.ts" },
         { "vectors.schema.json", "vectors.ts" },
         { "schema-check.schema.json", "schema-check.ts" },
     };

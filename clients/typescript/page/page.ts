@@ -1,16 +1,16 @@
 // The sample API's web page (samples/WebApi/wwwroot): lists orders, creates one (a validation error shows its field
 // errors), follows a live stream, and toggles Pack/JSON showing the bytes on the wire and the decode time. Built on the
-// code `pack ts` generates from the sample API's schema. Bundle: `npm run build:page`.
+// code `pack ts` generates from the sample API's served schema: its types and, from the schema's endpoints
+// (docs/schema.md §5.3), the typed functions it calls (ordersList, ordersCreate, membersStream). Bundle: `npm run build:page`.
 import { dateTimeOffsetToDate, PackClient, PackServerError, type PackDateTimeOffset } from "../src/index.js";
 import {
-  encodeCreateOrderRequest,
   type Member,
-  MemberPayload,
+  membersStream,
   type Order,
-  OrderPayload,
+  ordersCreate,
+  ordersList,
   OrderStatus,
-  ListOfOrderPayload,
-} from "../test/generated/sample-api.js";
+} from "../test/generated/sample-api-served.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const statusNames = Object.fromEntries(Object.entries(OrderStatus).map(([k, v]) => [v, k])) as Record<number, string>;
@@ -55,7 +55,7 @@ function wire(label: string): void {
 }
 
 async function listOrders(): Promise<void> {
-  const orders = (await client.call("GET", "api/orders", null, { ...ListOfOrderPayload, fromJson: (j) => (j as unknown[]).map(orderFromJson) })) ?? [];
+  const orders = (await ordersList(client, { fromJson: (j) => (j as unknown[]).map(orderFromJson) })) ?? [];
   const body = $("orders");
   body.replaceChildren(
     ...orders.map((o) => {
@@ -77,13 +77,13 @@ async function createOrder(event: Event): Promise<void> {
   const errors = $("errors");
   errors.replaceChildren();
   const quantity = Number(($("quantity") as HTMLInputElement).value);
-  const body = encodeCreateOrderRequest({
+  const request = {
     Customer: ($("customer") as HTMLInputElement).value,
     Lines: quantity > 0 ? [{ Sku: ($("sku") as HTMLInputElement).value, Quantity: quantity, UnitPrice: ($("price") as HTMLInputElement).value }] : [],
     Status: OrderStatus.Pending,
-  });
+  };
   try {
-    const created = await client.call("POST", "api/orders", body, { ...OrderPayload, fromJson: orderFromJson });
+    const created = await ordersCreate(client, request, { fromJson: orderFromJson });
     $("created").textContent = `created order ${created?.Id}`;
     await listOrders();
   } catch (e) {
@@ -107,7 +107,7 @@ async function follow(): Promise<void> {
   list.replaceChildren();
   $("stream-state").textContent = "following…";
   try {
-    for await (const m of client.stream("GET", "api/members/stream?count=1000&delayMs=150", null, { ...MemberPayload, fromJson: memberFromJson }, { signal: controller.signal, timeoutMs: 0 })) {
+    for await (const m of membersStream(client, { count: 1000, delayMs: 150 }, { fromJson: memberFromJson, signal: controller.signal, timeoutMs: 0 })) {
       const li = document.createElement("li");
       li.textContent = `#${m!.Id} ${m!.Name} ${m!.Value}`;
       list.prepend(li);

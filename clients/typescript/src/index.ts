@@ -6,6 +6,7 @@ export * from "./codecs.js";
 export * from "./stream.js";
 export * from "./timeout.js";
 export * from "./client.js";
+export * from "./endpoints.js";
 export * from "./generated.js";
 export * from "./schema.js";
 export * from "./schema-check.js";

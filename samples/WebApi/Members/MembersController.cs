@@ -15,7 +15,9 @@ public sealed class MembersController : ControllerBase
 {
     public const int MaxCount = 100_000;
 
+    // Lists the action in /pack/schema with its route and query (docs/schema.md §5.3), for the generated client.
     [HttpGet("stream")]
+    [ProducesResponseType<IAsyncEnumerable<Member>>(StatusCodes.Status200OK, "application/json", PackMediaTypes.PackStream)]
     public async IAsyncEnumerable<Member> Stream(
         [Range(0, MaxCount)] int count = 100,
         [Range(0, 1000)] int delayMs = 0,

@@ -12,19 +12,52 @@ public sealed class PackSchemaSet
 
     private string? contractFingerprint;
 
+    private string? endpointsText;
+
     /// <summary>Creates a set; the schemas are kept sorted by label, one per label.</summary>
     /// <param name="schemas">The schemas.</param>
     public PackSchemaSet(IEnumerable<PackSchema> schemas)
+        : this(schemas, [])
+    {
+    }
+
+    /// <summary>Creates a set with the endpoints that read or write its types (docs/schema.md §5.3), as <c>MapPackSchema</c> serves it.</summary>
+    /// <param name="schemas">The schemas; kept sorted by label, one per label.</param>
+    /// <param name="endpoints">The endpoints; kept in the order of §5.3 (group, route, method, name).</param>
+    /// <exception cref="ArgumentException">An endpoint's request or response names a type that is not among <paramref name="schemas"/>.</exception>
+    public PackSchemaSet(IEnumerable<PackSchema> schemas, IEnumerable<PackSchemaEndpoint> endpoints)
     {
         ArgumentNullException.ThrowIfNull(schemas);
+        ArgumentNullException.ThrowIfNull(endpoints);
         Schemas = [.. schemas.DistinctBy(s => s.Label, StringComparer.Ordinal).OrderBy(s => s.Label, StringComparer.Ordinal)];
+        Endpoints = [.. endpoints.Order(Comparer<PackSchemaEndpoint>.Create(PackSchemaEndpoint.Compare))];
+        foreach (var endpoint in Endpoints)
+        {
+            foreach (var body in (ReadOnlySpan<PackSchemaEndpointBody?>)[endpoint.Request, endpoint.Response])
+            {
+                if (body is not null && !Schemas.Any(s => s.Label == body.Type))
+                {
+                    throw new ArgumentException($"The endpoint {endpoint.Method} {endpoint.Route} names the type {body.Type}, which the set does not describe.", nameof(endpoints));
+                }
+            }
+        }
     }
 
     /// <summary>The schemas, sorted by <see cref="PackSchema.Label"/>.</summary>
     public IReadOnlyList<PackSchema> Schemas { get; }
 
-    /// <summary>A fingerprint of the whole set: of the contract fingerprints of its schemas, in order (for an ETag).</summary>
-    public string ContractFingerprint => contractFingerprint ??= PackSchema.Fingerprint(string.Join(",", Schemas.Select(s => s.ContractFingerprint)));
+    /// <summary>The endpoints that read or write the set's types (docs/schema.md §5.3); empty for a set that is not served (<c>pack schema export</c>).</summary>
+    public IReadOnlyList<PackSchemaEndpoint> Endpoints { get; }
+
+    /// <summary>
+    /// A fingerprint of the whole set, for an ETag (docs/schema.md §2.4): of the contract fingerprints of its schemas, in
+    /// order, followed, when there are <see cref="Endpoints"/>, by the fingerprint of their canonical text.
+    /// </summary>
+    public string ContractFingerprint => contractFingerprint ??= PackSchema.Fingerprint(
+        string.Join(",", Schemas.Select(s => s.ContractFingerprint)) + (Endpoints.Count == 0 ? string.Empty : "," + PackSchema.Fingerprint(EndpointsText!)));
+
+    /// <summary>The canonical text of the <c>endpoints</c> array, or <see langword="null"/> when there are none.</summary>
+    private string? EndpointsText => Endpoints.Count == 0 ? null : endpointsText ??= "[" + string.Join(",", Endpoints.Select(e => e.CanonicalText)) + "]";
 
     /// <summary>Finds a schema by its label, its short name or its wire fingerprint.</summary>
     /// <param name="nameOrFingerprint">A label (<c>Shop.Order</c>), a short name (<c>Order</c>) or a wire fingerprint.</param>
@@ -46,9 +79,9 @@ public sealed class PackSchemaSet
 
     /// <summary>The set as indented JSON (docs/schema.md §2.4), as the shared <see cref="SchemaText.WriteSet"/> writes it (also for the generator's <c>PackSchemaFile</c>).</summary>
     public string ToJsonString()
-        => SchemaText.WriteSet(Schemas.Select(s => (s.Label, s.WireFingerprint, (string?)s.ContractFingerprint, s.CanonicalText)));
+        => SchemaText.WriteSet(Schemas.Select(s => (s.Label, s.WireFingerprint, (string?)s.ContractFingerprint, s.CanonicalText)), EndpointsText);
 
-    /// <summary>Reads a schema set, or a single schema document (a set of one).</summary>
+    /// <summary>Reads a schema set (with its <c>endpoints</c>, when it has them), or a single schema document (a set of one).</summary>
     /// <param name="json">The JSON text.</param>
     /// <exception cref="FormatException">Not a schema set or schema, or a recorded fingerprint does not match its schema.</exception>
     public static PackSchemaSet Parse(string json)
@@ -89,6 +122,19 @@ public sealed class PackSchemaSet
             schemas.Add(schema);
         }
 
-        return new PackSchemaSet(schemas);
+        List<PackSchemaEndpoint> endpoints = node!["endpoints"] switch
+        {
+            null => [],
+            JsonArray routes => PackSchemaEndpointJson.Read(routes),
+            _ => throw new FormatException("\"endpoints\" must be an array"),
+        };
+        try
+        {
+            return new PackSchemaSet(schemas, endpoints);
+        }
+        catch (ArgumentException exception)
+        {
+            throw new FormatException(exception.Message, exception);
+        }
     }
 }

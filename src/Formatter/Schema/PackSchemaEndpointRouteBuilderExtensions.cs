@@ -26,7 +26,8 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
     /// <summary>
     /// Serves, as a schema set (docs/schema.md §2.4), the schema of every type an endpoint of the app reads or writes as
     /// Pack: the request and response types whose accepts/produces metadata lists <c>application/x-pack</c> (or
-    /// <c>application/x-pack-stream</c>, whose item type is described). Built once, on the first request. The response is
+    /// <c>application/x-pack-stream</c>, whose item type is described), and those endpoints, with their groups, routes,
+    /// route and query parameters and bodies (§5.3), for generators of typed clients. Built once, on the first request. The response is
     /// JSON with <c>ETag</c> = the set's contract fingerprint and <c>Cache-Control: public, no-cache</c> (caches keep it
     /// and revalidate); <c>If-None-Match</c> with that ETag is answered 304 without a body.
     /// <para>
@@ -52,7 +53,7 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
     {
         ArgumentNullException.ThrowIfNull(endpoints);
         ArgumentNullException.ThrowIfNull(pattern);
-        var document = new Lazy<SchemaDocument>(() => SchemaDocument.Of(Build(endpoints)), LazyThreadSafetyMode.ExecutionAndPublication);
+        var document = new Lazy<SchemaDocument>(() => SchemaDocument.Of(PackEndpointDescriber.Describe(endpoints.DataSources)), LazyThreadSafetyMode.ExecutionAndPublication);
         var group = endpoints.MapGroup(pattern);
         MapRegistration(group, endpoints.ServiceProvider, pattern);
         group.MapGet(string.Empty, (HttpContext context) => Serve(context, document.Value)).ExcludeFromDescription();
@@ -95,7 +96,7 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
 
                 // Rare: a type written with the header but absent from the endpoints' metadata (an MVC action whose
                 // attributes do not name the Pack media type); the replica that wrote it must not answer "not served".
-                document = SchemaDocument.Of(new PackSchemaSet([.. document.Set.Schemas, schema]));
+                document = SchemaDocument.Of(new PackSchemaSet([.. document.Set.Schemas, schema], document.Set.Endpoints));
             }
         }
 
@@ -123,79 +124,5 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
         {
             return null;
         }
-    }
-
-    [RequiresUnreferencedCode(UnreferencedCodeMessage)]
-    [RequiresDynamicCode(DynamicCodeMessage)]
-    private static PackSchemaSet Build(IEndpointRouteBuilder endpoints)
-    {
-        var types = new HashSet<Type>();
-        foreach (var source in endpoints.DataSources)
-        {
-            foreach (var endpoint in source.Endpoints)
-            {
-                foreach (var metadata in endpoint.Metadata)
-                {
-                    if (metadata is IProducesResponseTypeMetadata { Type: { } produced } produces && IsPack(produces.ContentTypes))
-                    {
-                        types.Add(produced);
-                    }
-                    else if (metadata is IAcceptsMetadata { RequestType: { } accepted } accepts && IsPack(accepts.ContentTypes))
-                    {
-                        types.Add(accepted);
-                    }
-                    else if (metadata is IApiResponseMetadataProvider { Type: { } declared } mvc && IsPack(ContentTypes(mvc)))
-                    {
-                        // MVC's [ProducesResponseType<T>(..., "application/x-pack")] and [Produces<T>("application/x-pack")]
-                        // are not IProducesResponseTypeMetadata: they name their content types only through SetContentTypes.
-                        types.Add(declared);
-                    }
-                }
-            }
-        }
-
-        var schemas = new List<PackSchema>();
-        foreach (var type in types)
-        {
-            var described = ItemType(type) ?? type;
-            if (described == typeof(void) || described == typeof(object))
-            {
-                continue;
-            }
-
-            try
-            {
-                schemas.Add(PackSchema.For(described));
-            }
-            catch (NotSupportedException)
-            {
-                // A type Pack cannot write is not served as Pack either; its endpoints answer JSON.
-            }
-        }
-
-        return new PackSchemaSet(schemas);
-    }
-
-    private static Type? ItemType(Type type)
-        => type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>) ? type.GetGenericArguments()[0] : null;
-
-    private static MediaTypeCollection ContentTypes(IApiResponseMetadataProvider provider)
-    {
-        var contentTypes = new MediaTypeCollection();
-        provider.SetContentTypes(contentTypes);
-        return contentTypes;
-    }
-
-    private static bool IsPack(IEnumerable<string> contentTypes)
-    {
-        foreach (string contentType in contentTypes)
-        {
-            if (contentType.StartsWith(PackMediaTypes.Pack, StringComparison.OrdinalIgnoreCase))
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 }

@@ -42,7 +42,8 @@ internal static class SchemaText
     /// without a contract fingerprint has its wire form as <c>schema</c>.
     /// </summary>
     /// <param name="schemas">Each root's label, wire fingerprint, contract fingerprint (or <see langword="null"/>) and the canonical text of its schema.</param>
-    public static string WriteSet(IEnumerable<(string Label, string Wire, string? Contract, string Schema)> schemas)
+    /// <param name="endpoints">The canonical text of the served set's <c>endpoints</c> array (§5.3), or <see langword="null"/> for none.</param>
+    public static string WriteSet(IEnumerable<(string Label, string Wire, string? Contract, string Schema)> schemas, string? endpoints = null)
     {
         var unique = new List<(string Label, string Wire, string? Contract, string Schema)>();
         var labels = new HashSet<string>(StringComparer.Ordinal);
@@ -63,7 +64,8 @@ internal static class SchemaText
             entries.Add("{\"type\":" + Quote(schema.Label) + ",\"wire\":" + Quote(schema.Wire) + contract + ",\"schema\":" + schema.Schema + "}");
         }
 
-        return Indent("{\"format\":" + Quote(SetFormat) + ",\"schemas\":" + Array(entries) + "}") + "\n";
+        string routes = endpoints is null ? string.Empty : ",\"endpoints\":" + endpoints;
+        return Indent("{\"format\":" + Quote(SetFormat) + ",\"schemas\":" + Array(entries) + routes + "}") + "\n";
     }
 
     /// <summary>Indents compact JSON (canonical text) by two spaces a level, with <c>": "</c> after names; empty objects and arrays stay <c>{}</c> and <c>[]</c>.</summary>

@@ -1,0 +1,152 @@
+using System.Net;
+using System.Runtime.CompilerServices;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Features;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.ApplicationParts;
+using Microsoft.AspNetCore.Mvc.Controllers;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Pack.Schema;
+
+namespace Pack.AspNetCore.Tests.Schema.Endpoints;
+
+/// <summary>
+/// The <c>endpoints</c> section of the set <c>app.MapPackSchema()</c> serves (docs/schema.md §5.3), on real Kestrel:
+/// minimal APIs with tags, names and the fallback group, MVC actions, route and query parameters, value and streamed
+/// bodies, the order, and an ETag that covers the routes.
+/// </summary>
+public sealed class MapPackSchemaEndpointsTests : IAsyncLifetime
+{
+    private WebApplication? _app;
+    private HttpClient? _client;
+
+    public async Task InitializeAsync()
+    {
+        var builder = WebApplication.CreateBuilder();
+        builder.Logging.ClearProviders();
+        builder.WebHost.UseKestrel(options => options.Listen(IPAddress.Loopback, 0));
+        builder.Services.AddPack();
+        builder.Services.AddControllers()
+            .ConfigureApplicationPartManager(parts =>
+            {
+                parts.ApplicationParts.Clear();
+                foreach (var provider in parts.FeatureProviders.OfType<ControllerFeatureProvider>().ToList())
+                {
+                    parts.FeatureProviders.Remove(provider);
+                }
+
+                parts.FeatureProviders.Add(new OnlyController(typeof(SchemaEndpointsController)));
+                parts.ApplicationParts.Add(new AssemblyPart(typeof(SchemaEndpointsController).Assembly));
+            })
+            .AddPackFormatters();
+        _app = builder.Build();
+        var shop = _app.MapGroup("/shop").WithTags("Shop", "Other");
+        shop.MapGet("/orders/{id:int}", (int id, bool? verbose) => PackResults.Ok(new SchemaOrder { Id = id, Customer = verbose == true ? "v" : "c" }))
+            .WithName("GetOrder");
+        shop.MapPost("/orders", (PackBody<SchemaOrderRequest> body, [FromQuery(Name = "dry-run")] int dryRun, HttpContext context) =>
+            PackResults.Ok(new SchemaOrder { Id = dryRun, Customer = body.Value?.Customer }));
+        _app.MapPost("/readings/{kind}/scale/{step?}", (PackStreamBody<SchemaOrderRequest> items, string kind, double factor, CancellationToken cancellationToken, int step = 1) =>
+            PackResults.Stream(Echo(items, cancellationToken)));
+        _app.MapMethods("/both", ["GET", "HEAD"], () => PackResults.Ok(new SchemaOrder()));
+        _app.MapGet("/plain", () => "not pack");
+        _app.MapControllers();
+        _app.MapPackSchema();
+        await _app.StartAsync();
+        string address = _app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.Single();
+        _client = new HttpClient { BaseAddress = new Uri(address), Timeout = TimeSpan.FromSeconds(30) };
+    }
+
+    public async Task DisposeAsync()
+    {
+        _client?.Dispose();
+        if (_app is not null)
+        {
+            await _app.StopAsync();
+            await _app.DisposeAsync();
+        }
+    }
+
+    [Fact]
+    public async Task MapPackSchema_Get_ListsEveryPackEndpointInOrder()
+    {
+        var set = PackSchemaSet.Parse(await _client!.GetStringAsync(PackSchemaEndpointRouteBuilderExtensions.DefaultPattern));
+
+        const string Order = "Pack.AspNetCore.Tests.Schema.SchemaOrder";
+        const string Request = "Pack.AspNetCore.Tests.Schema.SchemaOrderRequest";
+        const string MvcOrder = "Pack.AspNetCore.Tests.Schema.SchemaMvcOrder";
+        Assert.Equal(
+            [
+                $"Both GET /both getBoth () -> {Order}",
+                $"Both HEAD /both headBoth () -> {Order}",
+                $"Readings POST /readings/{{kind}}/scale/{{step}} postReadingsByKindScaleByStep (kind route string, step route i32?, factor query f64) stream {Request} -> stream {Order}",
+                $"SchemaEndpoints GET /mvc/orders/stream Stream (count query i32?) -> stream {MvcOrder}",
+                $"SchemaEndpoints GET /mvc/orders/{{id}} Get (id route i32, v query string?) -> {MvcOrder}",
+                $"SchemaEndpoints PUT /mvc/orders/{{id}} Replace (id route i32) Pack.AspNetCore.Tests.Schema.SchemaMvcLine -> {MvcOrder}",
+                $"Shop POST /shop/orders postShopOrders (dry-run query i32) {Request} -> {Order}",
+                $"Shop GET /shop/orders/{{id}} GetOrder (id route i32, verbose query bool?) -> {Order}",
+            ],
+            set.Endpoints.Select(Describe),
+            StringComparer.Ordinal);
+    }
+
+    [Fact]
+    public async Task MapPackSchema_Get_DescribesEveryEndpointBodyType()
+    {
+        var set = PackSchemaSet.Parse(await _client!.GetStringAsync(PackSchemaEndpointRouteBuilderExtensions.DefaultPattern));
+
+        Assert.Equal(
+            ["Pack.AspNetCore.Tests.Schema.SchemaMvcLine", "Pack.AspNetCore.Tests.Schema.SchemaMvcOrder", "Pack.AspNetCore.Tests.Schema.SchemaOrder", "Pack.AspNetCore.Tests.Schema.SchemaOrderRequest"],
+            set.Schemas.Select(s => s.Label));
+    }
+
+    [Fact]
+    public async Task MapPackSchema_Get_ETagCoversTheEndpointsAndTheBodyRoundTrips()
+    {
+        using var response = await _client!.GetAsync(PackSchemaEndpointRouteBuilderExtensions.DefaultPattern);
+        string body = await response.Content.ReadAsStringAsync();
+        var set = PackSchemaSet.Parse(body);
+        var typesOnly = new PackSchemaSet(set.Schemas);
+
+        Assert.Equal($"\"{set.ContractFingerprint}\"", response.Headers.ETag?.Tag);
+        Assert.NotEqual(typesOnly.ContractFingerprint, set.ContractFingerprint);
+        Assert.Equal(body, set.ToJsonString());
+        Assert.Contains("\"endpoints\": [", body, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task MapPackSchema_WireQueryForATypeInTheSet_KeepsTheEndpoints()
+    {
+        var plain = PackSchemaSet.Parse(await _client!.GetStringAsync(PackSchemaEndpointRouteBuilderExtensions.DefaultPattern));
+        string wire = plain.Find("SchemaOrder")!.WireFingerprint;
+
+        var asked = PackSchemaSet.Parse(await _client.GetStringAsync($"{PackSchemaEndpointRouteBuilderExtensions.DefaultPattern}?wire={wire}"));
+
+        Assert.Equal(plain.Endpoints.Select(Describe), asked.Endpoints.Select(Describe));
+    }
+
+    private static string Describe(PackSchemaEndpoint e)
+    {
+        var parameters = string.Join(", ", e.Parameters.Select(p => $"{p.Name} {p.Source.ToString().ToLowerInvariant()} {p.Type}{(p.Optional ? "?" : "")}"));
+        string request = e.Request is { } r ? $" {(r.Stream ? "stream " : "")}{r.Type}" : "";
+        string response = e.Response is { } s ? $" -> {(s.Stream ? "stream " : "")}{s.Type}" : "";
+        return $"{e.Group} {e.Method} {e.Route} {e.Name} ({parameters}){request}{response}";
+    }
+
+    private static async IAsyncEnumerable<SchemaOrder> Echo(IAsyncEnumerable<SchemaOrderRequest?> items, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        await foreach (var item in items.WithCancellation(cancellationToken))
+        {
+            yield return new SchemaOrder { Customer = item?.Customer };
+        }
+    }
+
+    private sealed class OnlyController(Type controller) : ControllerFeatureProvider
+    {
+        protected override bool IsController(System.Reflection.TypeInfo typeInfo) => typeInfo.AsType() == controller;
+    }
+}
