@@ -29,7 +29,7 @@ public interface IRequestSchemaApi
     [Post(RequestSchemaServer.Header)]
     Task<HttpResponseMessage> StreamHeaderAsync([Body] IAsyncEnumerable<SchemaClientOrderAppended> orders, CancellationToken cancellationToken = default);
 
-    /// <summary>A body Refit takes without <c>[Body]</c>: nothing on the request names the parameter, so it has no header.</summary>
+    /// <summary>A body Refit takes without <c>[Body]</c>: only the serializer's content names its type.</summary>
     [Post(RequestSchemaServer.Header)]
     Task<HttpResponseMessage> ImplicitBodyHeaderAsync(SchemaClientOrderAppended order, CancellationToken cancellationToken = default);
 }

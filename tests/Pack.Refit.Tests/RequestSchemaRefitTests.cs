@@ -130,10 +130,25 @@ public sealed class RequestSchemaRefitTests
     }
 
     [Fact]
-    public async Task ImplicitBody_SendsNoHeader()
+    public async Task ImplicitBody_SendsTheWireFingerprintOfItsType()
     {
+        // AddPackRefitClient's RequestBodySerialization = Streamed: Refit sends the serializer's PackContent, which names its type.
         await using var server = await RequestSchemaServer.StartAsync();
         await using var provider = CreateProvider(server);
+        var api = provider.GetRequiredService<IRequestSchemaApi>();
+
+        using var response = await api.ImplicitBodyHeaderAsync(Appended);
+
+        Assert.Equal("application/x-pack", response.RequestMessage?.Content?.Headers.ContentType?.MediaType);
+        Assert.Equal(AppendedFingerprint, await response.Content.ReadFromPackAsync<string>());
+    }
+
+    [Fact]
+    public async Task ImplicitBody_RefitsDefaultSerializationMode_SendsNoHeader()
+    {
+        // In its default mode Refit copies the body into content of its own; nothing on the request names the parameter.
+        await using var server = await RequestSchemaServer.StartAsync();
+        await using var provider = CreateProvider(server, configureSettings: settings => settings.RequestBodySerialization = RequestBodySerializationMode.Default);
         var api = provider.GetRequiredService<IRequestSchemaApi>();
 
         using var response = await api.ImplicitBodyHeaderAsync(Appended);

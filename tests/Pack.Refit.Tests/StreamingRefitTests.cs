@@ -1,7 +1,10 @@
+using System.Diagnostics.Metrics;
 using System.Net;
 using System.Threading.Channels;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
+using Pack.AspNetCore.Tests.Operations;
+using Pack.Client;
 using Pack.Client.Tests.Streaming;
 
 namespace Pack.Refit.Tests;
@@ -79,6 +82,47 @@ public sealed class StreamingRefitTests : IDisposable
         await host.Probe.Aborted.Task.WaitAsync(Timeout);
     }
 
+    [Theory]
+    [InlineData(HttpProtocols.Http1)]
+    [InlineData(HttpProtocols.Http2)]
+    public async Task Sum_CallerCancelsMidUpload_ProducerHearsItThroughItsEnumeratorToken(HttpProtocols protocols)
+    {
+        // The producer observes only the token Pack passes to GetAsyncEnumerator, as an async iterator with
+        // [EnumeratorCancellation] does: the call's token must reach it, whatever Refit wraps the body in.
+        await using var host = await StreamingServerHost.StartAsync(protocols);
+        await using var provider = CreateProvider(host);
+        var api = provider.GetRequiredService<IStreamingApi>();
+        using var cancel = CancellationTokenSource.CreateLinkedTokenSource(Timeout);
+        var source = Channel.CreateUnbounded<Reading>();
+        var producerCanceled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+
+        var call = api.SumAsync(WatchedProducer.Watched(source, producerCanceled), cancel.Token);
+        await source.Writer.WriteAsync(new Reading(1, 1), Timeout);
+        await host.Probe.Received.Reader.ReadAsync(Timeout);
+        await cancel.CancelAsync();
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => call);
+        await producerCanceled.Task.WaitAsync(Timeout);
+    }
+
+    [Theory]
+    [InlineData(HttpProtocols.Http1)]
+    [InlineData(HttpProtocols.Http2)]
+    public async Task Sum_WithPackMetrics_CountsTheItemsSent(HttpProtocols protocols)
+    {
+        await using var host = await StreamingServerHost.StartAsync(protocols);
+        var services = new ServiceCollection().AddMetrics();
+        AddClient(services, host).AddPackMetrics();
+        await using var provider = services.BuildServiceProvider();
+        using var recorder = new MeasurementRecorder(provider.GetRequiredService<IMeterFactory>(), PackClientMeter.Name);
+        var api = provider.GetRequiredService<IStreamingApi>();
+
+        Assert.Equal(new ReadingSummary(20, 210), await api.SumAsync(Produce(20), Timeout));
+
+        var items = Assert.Single(await recorder.WaitAsync(PackClientMeter.StreamItems, 1, ("pack.direction", "request")));
+        Assert.Equal(20, items.Value);
+    }
+
     private static async IAsyncEnumerable<Reading> Produce(int count)
     {
         for (int i = 1; i <= count; i++)
@@ -91,8 +135,14 @@ public sealed class StreamingRefitTests : IDisposable
     private static ServiceProvider CreateProvider(StreamingServerHost host)
     {
         var services = new ServiceCollection();
+        AddClient(services, host);
+        return services.BuildServiceProvider();
+    }
+
+    private static IHttpClientBuilder AddClient(IServiceCollection services, StreamingServerHost host)
+    {
         var http2 = host.Protocols == HttpProtocols.Http2;
-        services.AddPackRefitClient<IStreamingApi>(
+        return services.AddPackRefitClient<IStreamingApi>(
                 client => client.BaseAddress = host.BaseAddress,
                 configureSettings: settings =>
                 {
@@ -100,6 +150,5 @@ public sealed class StreamingRefitTests : IDisposable
                     settings.VersionPolicy = HttpVersionPolicy.RequestVersionExact;
                 })
             .ConfigurePrimaryHttpMessageHandler(static () => new SocketsHttpHandler());
-        return services.BuildServiceProvider();
     }
 }

@@ -18,6 +18,10 @@ public static class PackRefitServiceCollectionExtensions
     /// <param name="configureSettings">
     /// Adjusts the <see cref="RefitSettings"/> (for example <see cref="RefitSettings.ExceptionFactory"/>). The content
     /// serializer is already a <see cref="PackContentSerializer"/>; replacing it turns Pack off for this client.
+    /// <see cref="RefitSettings.RequestBodySerialization"/> starts as <see cref="RequestBodySerializationMode.Streamed"/>,
+    /// so that Refit sends the serializer's content as it is: the call's cancellation token reaches an
+    /// <see cref="IAsyncEnumerable{T}"/> body's producer, and <see cref="PackRefitHandler"/> and <c>AddPackMetrics</c>
+    /// see the body's type and items.
     /// </param>
     /// <param name="packOptions">The Pack options, or <see langword="null"/> for <see cref="PackSerializerOptions.Default"/>.</param>
     /// <param name="configureOptions">
@@ -40,7 +44,11 @@ public static class PackRefitServiceCollectionExtensions
 
         var clientOptions = new PackClientOptions { SerializerOptions = packOptions };
         configureOptions?.Invoke(clientOptions);
-        var settings = new RefitSettings { ContentSerializer = new PackContentSerializer(clientOptions) };
+        var settings = new RefitSettings
+        {
+            ContentSerializer = new PackContentSerializer(clientOptions),
+            RequestBodySerialization = RequestBodySerializationMode.Streamed,
+        };
         configureSettings?.Invoke(settings);
 
         IHttpClientBuilder builder = services.AddRefitGeneratedClient<TApi>(settings);

@@ -21,7 +21,10 @@ namespace Pack.Refit;
 /// <para>
 /// A Pack request body gets the <c>Pack-Schema</c> header (docs/schema.md §5.2): the wire fingerprint of the declared
 /// type of the method's <c>[Body]</c> parameter (for an <see cref="IAsyncEnumerable{T}"/> body, of <c>T</c>), found from
-/// the request options Refit sets; a body Refit takes without <c>[Body]</c> is sent without it, unchecked. A server's 412
+/// the request options Refit sets when it wrapped the body in content of its own (its default
+/// <see cref="global::Refit.RefitSettings.RequestBodySerialization"/>; <c>AddPackRefitClient</c> sets <c>Streamed</c>, and
+/// then the serializer's content names its type itself); a body wrapped so and taken without <c>[Body]</c> is sent without
+/// it, unchecked. A server's 412
 /// for an unknown schema is answered by registering the schema at the endpoint it names and, for a value body, sending
 /// the request once more; a stream body cannot be sent again, so its 412 raises Refit's <see cref="global::Refit.ApiException"/>
 /// and the next call finds the schema registered. A 409 (an incompatible body) raises it with the violations.

@@ -23,8 +23,17 @@ namespace Pack.Refit;
 /// Refit adds no <c>Accept</c> header of its own. The <see cref="PackRefitHandler"/> in the client's pipeline asks for
 /// Pack, and tells this serializer the media type of a streamed response, which Refit does not pass on.
 /// </para>
+/// <para>
+/// It is also an <see cref="ISynchronousContentSerializer"/>, and <c>AddPackRefitClient</c> sets
+/// <see cref="RefitSettings.RequestBodySerialization"/> to <see cref="RequestBodySerializationMode.Streamed"/>: Refit then
+/// sends the content this serializer made as it is. In its default mode Refit wraps a streamed body in its own push
+/// content, which does not pass the call's cancellation token on (a canceled client-streaming call would leave its
+/// <see cref="IAsyncEnumerable{T}"/> producer running), hides the body's type from <see cref="PackRefitHandler"/> (a body
+/// without <c>[Body]</c> would go unchecked) and hides a stream's items from <c>AddPackMetrics</c>. Set it yourself when
+/// you build <see cref="RefitSettings"/> by hand.
+/// </para>
 /// </remarks>
-public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingContentSerializer
+public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingContentSerializer, ISynchronousContentSerializer
 {
     private readonly PackSerializerOptions? _packOptions;
     private readonly JsonSerializerOptions? _jsonOptions;
@@ -73,6 +82,22 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
     /// </remarks>
     public HttpContent ToHttpContent<T>(T item) =>
         (HttpContent?)PackStreamContent.TryCreate(item, _packOptions) ?? PackContent.Create(item, _packOptions);
+
+    /// <inheritdoc/>
+    /// <remarks>
+    /// The same content as <see cref="ToHttpContent{T}(T)"/>: Pack needs no buffer to be fast. <see cref="PackContent"/>
+    /// serializes synchronously into the request stream when it is sent (and again if it is sent again), so errors such
+    /// as an unsupported type surface when the request is sent, as with <see cref="ToHttpContent{T}(T)"/>. An
+    /// <see cref="IAsyncEnumerable{T}"/> body cannot be serialized now; it is a <see cref="PackStreamContent"/>, sent as it is produced.
+    /// </remarks>
+    public HttpContent ToHttpContentSynchronous<T>(T item) => ToHttpContent(item);
+
+    /// <inheritdoc/>
+    /// <remarks>
+    /// The same content as <see cref="ToHttpContent{T}(T)"/>, which already writes into the request stream when the
+    /// request is sent; Refit sends it without wrapping it (see the remarks on <see cref="PackContentSerializer"/>).
+    /// </remarks>
+    public HttpContent ToStreamingHttpContent<T>(T item) => ToHttpContent(item);
 
     /// <inheritdoc/>
     /// <remarks>

@@ -25,7 +25,7 @@ public sealed class BidirectionalCancellationTests : IDisposable
         var producerCanceled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var source = Channel.CreateUnbounded<Reading>();
 
-        await using var answers = client.StreamPackAsync<Reading, Reading>($"{surface}/echo", Watched(source, producerCanceled), cancel.Token).GetAsyncEnumerator(cancel.Token);
+        await using var answers = client.StreamPackAsync<Reading, Reading>($"{surface}/echo", WatchedProducer.Watched(source, producerCanceled), cancel.Token).GetAsyncEnumerator(cancel.Token);
         await source.Writer.WriteAsync(new Reading(1, 1), Timeout);
         Assert.True(await answers.MoveNextAsync());
 
@@ -53,33 +53,12 @@ public sealed class BidirectionalCancellationTests : IDisposable
 
         // The server answers the first item and ends; the client's producer (which would wait forever) must hear of it.
         var answers = new List<Reading?>();
-        await foreach (var answer in client.StreamPackAsync<Reading, Reading>($"{surface}/echofirst", Watched(source, producerCanceled), Timeout))
+        await foreach (var answer in client.StreamPackAsync<Reading, Reading>($"{surface}/echofirst", WatchedProducer.Watched(source, producerCanceled), Timeout))
         {
             answers.Add(answer);
         }
 
         Assert.Equal([new Reading(1, 2)], answers);
         await producerCanceled.Task.WaitAsync(Timeout);
-    }
-
-    private static async IAsyncEnumerable<Reading> Watched(Channel<Reading> source, TaskCompletionSource canceled, [EnumeratorCancellation] CancellationToken cancellationToken = default)
-    {
-        // The registration alone can miss it: when the cancellation's callbacks resume this producer inline,
-        // it can end and dispose the registration before its own callback has run.
-        using var registration = cancellationToken.Register(() => canceled.TrySetResult());
-        try
-        {
-            await foreach (var reading in source.Reader.ReadAllAsync(cancellationToken))
-            {
-                yield return reading;
-            }
-        }
-        finally
-        {
-            if (cancellationToken.IsCancellationRequested)
-            {
-                canceled.TrySetResult();
-            }
-        }
     }
 }

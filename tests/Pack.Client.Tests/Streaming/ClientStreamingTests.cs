@@ -134,7 +134,7 @@ public sealed class ClientStreamingTests : IDisposable
         var producerCanceled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
 
         // The producer hears only the token it is enumerated with, never the caller's own.
-        var call = client.PostAsPackStreamAsync<Reading, ReadingSummary>($"{surface}/sum", Watched(source, producerCanceled), cancel.Token);
+        var call = client.PostAsPackStreamAsync<Reading, ReadingSummary>($"{surface}/sum", WatchedProducer.Watched(source, producerCanceled), cancel.Token);
         await source.Writer.WriteAsync(new Reading(1, 1), Timeout);
         await host.Probe.Received.Reader.ReadAsync(Timeout);
         await cancel.CancelAsync();
@@ -248,27 +248,6 @@ public sealed class ClientStreamingTests : IDisposable
             {
                 await Task.Delay(i == 1 ? 0 : 5, cancellationToken);
                 yield return new Reading(i, i);
-            }
-        }
-        finally
-        {
-            if (cancellationToken.IsCancellationRequested)
-            {
-                canceled.TrySetResult();
-            }
-        }
-    }
-
-    internal static async IAsyncEnumerable<Reading> Watched(Channel<Reading> source, TaskCompletionSource canceled, [EnumeratorCancellation] CancellationToken cancellationToken = default)
-    {
-        // The registration alone can miss it: when the cancellation's callbacks resume this producer inline,
-        // it can end and dispose the registration before its own callback has run.
-        using var registration = cancellationToken.Register(() => canceled.TrySetResult());
-        try
-        {
-            await foreach (var reading in source.Reader.ReadAllAsync(cancellationToken))
-            {
-                yield return reading;
             }
         }
         finally
