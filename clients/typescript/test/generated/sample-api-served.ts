@@ -2,10 +2,40 @@
 /* eslint-disable */
 import { type DecodeOptions, type EncodeOptions, type EndpointOptions, type EndpointStreamOptions, NULL_OBJECT, type PackClient, type PackDateTimeOffset, PackReader, PackWriter, decodePayload, decodeSegment, encodePayload, encodeSegment, endpointReader, packBody, packStreamBody, routeValue, withQuery } from "../../src/index.js";
 
+function readListOfNonNullOrderLine(r: PackReader): OrderLine[] | null {
+  const n = r.beginCollection(4);
+  if (n < 0) return null;
+  const out = new Array<OrderLine>(n);
+  let i = 0;
+  try {
+    for (; i < n; i++) out[i] = r.notNull(r.pos, readOrderLine(r));
+  } catch (e) {
+    throw decodeSegment(e, i, r.pos);
+  }
+  r.endCollection();
+  return out;
+}
+
+function writeListOfNonNullOrderLine(w: PackWriter, v: OrderLine[] | null): void {
+  if (v === null || v === undefined) {
+    w.nullHeader();
+    return;
+  }
+  const n = v.length;
+  w.beginCollection(n);
+  let i = 0;
+  try {
+    for (; i < n; i++) writeOrderLine(w, w.notNull(v[i]));
+  } catch (e) {
+    throw encodeSegment(e, i);
+  }
+  w.endCollection();
+}
+
 /** `Pack.Samples.Contracts.CreateOrderRequest` (class, 3 members). */
 export interface CreateOrderRequest {
-  Customer: string | null;
-  Lines: (OrderLine | null)[] | null;
+  Customer: string;
+  Lines: OrderLine[];
   Status: OrderStatus;
 }
 
@@ -13,13 +43,13 @@ export interface CreateOrderRequest {
 export function readCreateOrderRequest(r: PackReader): CreateOrderRequest | null {
   const t = r.beginObject(true);
   if (t === NULL_OBJECT) return null;
-  let m0: string | null = "";
-  let m1: (OrderLine | null)[] | null = [];
+  let m0: string = "";
+  let m1: OrderLine[] = [];
   let m2: OrderStatus = 0;
   let m = 0;
   try {
-    if (r.has(t, 0)) m0 = r.string();
-    m = 1; if (r.has(t, 1)) m1 = readListOfOrderLine(r);
+    if (r.has(t, 0)) m0 = r.notNull(r.pos, r.string());
+    m = 1; if (r.has(t, 1)) m1 = r.notNull(r.pos, readListOfNonNullOrderLine(r));
     m = 2; if (r.has(t, 2)) m2 = r.i32();
   } catch (e) {
     throw decodeSegment(e, ["Customer", "Lines", "Status"][m]!, r.pos);
@@ -37,8 +67,8 @@ export function writeCreateOrderRequest(w: PackWriter, v: CreateOrderRequest | n
   const t = w.beginObject(3);
   let m = 0;
   try {
-    w.string(v.Customer);
-    m = 1; writeListOfOrderLine(w, v.Lines);
+    w.string(w.notNull(v.Customer));
+    m = 1; writeListOfNonNullOrderLine(w, w.notNull(v.Lines));
     m = 2; w.i32(v.Status);
   } catch (e) {
     throw encodeSegment(e, ["Customer", "Lines", "Status"][m]!);
@@ -56,39 +86,9 @@ export function encodeCreateOrderRequest(value: CreateOrderRequest | null, optio
   return encodePayload(value, writeCreateOrderRequest, options);
 }
 
-function readListOfOrderLine(r: PackReader): (OrderLine | null)[] | null {
-  const n = r.beginCollection(4);
-  if (n < 0) return null;
-  const out = new Array<OrderLine | null>(n);
-  let i = 0;
-  try {
-    for (; i < n; i++) out[i] = readOrderLine(r);
-  } catch (e) {
-    throw decodeSegment(e, i, r.pos);
-  }
-  r.endCollection();
-  return out;
-}
-
-function writeListOfOrderLine(w: PackWriter, v: (OrderLine | null)[] | null): void {
-  if (v === null || v === undefined) {
-    w.nullHeader();
-    return;
-  }
-  const n = v.length;
-  w.beginCollection(n);
-  let i = 0;
-  try {
-    for (; i < n; i++) writeOrderLine(w, v[i]!);
-  } catch (e) {
-    throw encodeSegment(e, i);
-  }
-  w.endCollection();
-}
-
 /** `Pack.Samples.Contracts.OrderLine` (class, 3 members). */
 export interface OrderLine {
-  Sku: string | null;
+  Sku: string;
   Quantity: number;
   UnitPrice: string;
 }
@@ -97,12 +97,12 @@ export interface OrderLine {
 export function readOrderLine(r: PackReader): OrderLine | null {
   const t = r.beginObject(true);
   if (t === NULL_OBJECT) return null;
-  let m0: string | null = "";
+  let m0: string = "";
   let m1: number = 0;
   let m2: string = "0";
   let m = 0;
   try {
-    if (r.has(t, 0)) m0 = r.string();
+    if (r.has(t, 0)) m0 = r.notNull(r.pos, r.string());
     m = 1; if (r.has(t, 1)) m1 = r.i32();
     m = 2; if (r.has(t, 2)) m2 = r.decimal();
   } catch (e) {
@@ -121,7 +121,7 @@ export function writeOrderLine(w: PackWriter, v: OrderLine | null): void {
   const t = w.beginObject(3);
   let m = 0;
   try {
-    w.string(v.Sku);
+    w.string(w.notNull(v.Sku));
     m = 1; w.i32(v.Quantity);
     m = 2; w.decimal(v.UnitPrice);
   } catch (e) {
@@ -219,9 +219,9 @@ export function encodeMember(value: Member | null, options?: EncodeOptions): Uin
 /** `Pack.Samples.Contracts.Order` (class, 6 members). */
 export interface Order {
   Id: number;
-  Customer: string | null;
+  Customer: string;
   Status: OrderStatus;
-  Lines: (OrderLine | null)[] | null;
+  Lines: OrderLine[];
   Total: string;
   CreatedAt: PackDateTimeOffset;
 }
@@ -231,17 +231,17 @@ export function readOrder(r: PackReader): Order | null {
   const t = r.beginObject(true);
   if (t === NULL_OBJECT) return null;
   let m0: number = 0;
-  let m1: string | null = "";
+  let m1: string = "";
   let m2: OrderStatus = 0;
-  let m3: (OrderLine | null)[] | null = [];
+  let m3: OrderLine[] = [];
   let m4: string = "0";
   let m5: PackDateTimeOffset = { ticks: 0n, offsetMinutes: 0 };
   let m = 0;
   try {
     if (r.has(t, 0)) m0 = r.i32();
-    m = 1; if (r.has(t, 1)) m1 = r.string();
+    m = 1; if (r.has(t, 1)) m1 = r.notNull(r.pos, r.string());
     m = 2; if (r.has(t, 2)) m2 = r.i32();
-    m = 3; if (r.has(t, 3)) m3 = readListOfOrderLine(r);
+    m = 3; if (r.has(t, 3)) m3 = r.notNull(r.pos, readListOfNonNullOrderLine(r));
     m = 4; if (r.has(t, 4)) m4 = r.decimal();
     m = 5; if (r.has(t, 5)) m5 = r.dateTimeOffset();
   } catch (e) {
@@ -261,9 +261,9 @@ export function writeOrder(w: PackWriter, v: Order | null): void {
   let m = 0;
   try {
     w.i32(v.Id);
-    m = 1; w.string(v.Customer);
+    m = 1; w.string(w.notNull(v.Customer));
     m = 2; w.i32(v.Status);
-    m = 3; writeListOfOrderLine(w, v.Lines);
+    m = 3; writeListOfNonNullOrderLine(w, w.notNull(v.Lines));
     m = 4; w.decimal(v.Total);
     m = 5; w.dateTimeOffset(v.CreatedAt);
   } catch (e) {
@@ -282,11 +282,71 @@ export function encodeOrder(value: Order | null, options?: EncodeOptions): Uint8
   return encodePayload(value, writeOrder, options);
 }
 
+function readListOfNonNullString(r: PackReader): string[] | null {
+  const n = r.beginCollection(4);
+  if (n < 0) return null;
+  const out = new Array<string>(n);
+  let i = 0;
+  try {
+    for (; i < n; i++) out[i] = r.notNull(r.pos, r.string());
+  } catch (e) {
+    throw decodeSegment(e, i, r.pos);
+  }
+  r.endCollection();
+  return out;
+}
+
+function writeListOfNonNullString(w: PackWriter, v: string[] | null): void {
+  if (v === null || v === undefined) {
+    w.nullHeader();
+    return;
+  }
+  const n = v.length;
+  w.beginCollection(n);
+  let i = 0;
+  try {
+    for (; i < n; i++) w.string(w.notNull(v[i]));
+  } catch (e) {
+    throw encodeSegment(e, i);
+  }
+  w.endCollection();
+}
+
+function readListOfNonNullMember(r: PackReader): Member[] | null {
+  const n = r.beginCollection(4);
+  if (n < 0) return null;
+  const out = new Array<Member>(n);
+  let i = 0;
+  try {
+    for (; i < n; i++) out[i] = r.notNull(r.pos, readMember(r));
+  } catch (e) {
+    throw decodeSegment(e, i, r.pos);
+  }
+  r.endCollection();
+  return out;
+}
+
+function writeListOfNonNullMember(w: PackWriter, v: Member[] | null): void {
+  if (v === null || v === undefined) {
+    w.nullHeader();
+    return;
+  }
+  const n = v.length;
+  w.beginCollection(n);
+  let i = 0;
+  try {
+    for (; i < n; i++) writeMember(w, w.notNull(v[i]));
+  } catch (e) {
+    throw encodeSegment(e, i);
+  }
+  w.endCollection();
+}
+
 /** `Pack.Samples.Contracts.Organization` (class, 3 members). */
 export interface Organization {
   Id: number;
-  Tags: (string | null)[] | null;
-  Members: (Member | null)[] | null;
+  Tags: string[] | null;
+  Members: Member[] | null;
 }
 
 /** Reads a `Organization` (members a newer writer appended are skipped; absent ones get their defaults). */
@@ -294,13 +354,13 @@ export function readOrganization(r: PackReader): Organization | null {
   const t = r.beginObject(true);
   if (t === NULL_OBJECT) return null;
   let m0: number = 0;
-  let m1: (string | null)[] | null = null;
-  let m2: (Member | null)[] | null = null;
+  let m1: string[] | null = null;
+  let m2: Member[] | null = null;
   let m = 0;
   try {
     if (r.has(t, 0)) m0 = r.i32();
-    m = 1; if (r.has(t, 1)) m1 = readListOfString(r);
-    m = 2; if (r.has(t, 2)) m2 = readListOfMember(r);
+    m = 1; if (r.has(t, 1)) m1 = readListOfNonNullString(r);
+    m = 2; if (r.has(t, 2)) m2 = readListOfNonNullMember(r);
   } catch (e) {
     throw decodeSegment(e, ["Id", "Tags", "Members"][m]!, r.pos);
   }
@@ -318,8 +378,8 @@ export function writeOrganization(w: PackWriter, v: Organization | null): void {
   let m = 0;
   try {
     w.i32(v.Id);
-    m = 1; writeListOfString(w, v.Tags);
-    m = 2; writeListOfMember(w, v.Members);
+    m = 1; writeListOfNonNullString(w, v.Tags);
+    m = 2; writeListOfNonNullMember(w, v.Members);
   } catch (e) {
     throw encodeSegment(e, ["Id", "Tags", "Members"][m]!);
   }
@@ -334,66 +394,6 @@ export function decodeOrganization(bytes: Uint8Array, options?: DecodeOptions): 
 /** Encodes one `Organization` as a payload. */
 export function encodeOrganization(value: Organization | null, options?: EncodeOptions): Uint8Array {
   return encodePayload(value, writeOrganization, options);
-}
-
-function readListOfString(r: PackReader): (string | null)[] | null {
-  const n = r.beginCollection(4);
-  if (n < 0) return null;
-  const out = new Array<string | null>(n);
-  let i = 0;
-  try {
-    for (; i < n; i++) out[i] = r.string();
-  } catch (e) {
-    throw decodeSegment(e, i, r.pos);
-  }
-  r.endCollection();
-  return out;
-}
-
-function writeListOfString(w: PackWriter, v: (string | null)[] | null): void {
-  if (v === null || v === undefined) {
-    w.nullHeader();
-    return;
-  }
-  const n = v.length;
-  w.beginCollection(n);
-  let i = 0;
-  try {
-    for (; i < n; i++) w.string(v[i]!);
-  } catch (e) {
-    throw encodeSegment(e, i);
-  }
-  w.endCollection();
-}
-
-function readListOfMember(r: PackReader): (Member | null)[] | null {
-  const n = r.beginCollection(4);
-  if (n < 0) return null;
-  const out = new Array<Member | null>(n);
-  let i = 0;
-  try {
-    for (; i < n; i++) out[i] = readMember(r);
-  } catch (e) {
-    throw decodeSegment(e, i, r.pos);
-  }
-  r.endCollection();
-  return out;
-}
-
-function writeListOfMember(w: PackWriter, v: (Member | null)[] | null): void {
-  if (v === null || v === undefined) {
-    w.nullHeader();
-    return;
-  }
-  const n = v.length;
-  w.beginCollection(n);
-  let i = 0;
-  try {
-    for (; i < n; i++) writeMember(w, v[i]!);
-  } catch (e) {
-    throw encodeSegment(e, i);
-  }
-  w.endCollection();
 }
 
 /** `Pack.Samples.Contracts.Reading` (class, 3 members). */
@@ -453,11 +453,11 @@ export function encodeReading(value: Reading | null, options?: EncodeOptions): U
 /** `Pack.Samples.Contracts.Shipment` (class, 7 members). */
 export interface Shipment {
   Id: number;
-  Carrier: string | null;
+  Carrier: string;
   WeightKg: string;
   Status: ShipmentStatus;
   DispatchedAt: PackDateTimeOffset;
-  Parcels: (string | null)[] | null;
+  Parcels: string[];
   TrackingUrl: string | null;
 }
 
@@ -466,20 +466,20 @@ export function readShipment(r: PackReader): Shipment | null {
   const t = r.beginObject(true);
   if (t === NULL_OBJECT) return null;
   let m0: number = 0;
-  let m1: string | null = "";
+  let m1: string = "";
   let m2: string = "0";
   let m3: ShipmentStatus = 0;
   let m4: PackDateTimeOffset = { ticks: 0n, offsetMinutes: 0 };
-  let m5: (string | null)[] | null = [];
+  let m5: string[] = [];
   let m6: string | null = null;
   let m = 0;
   try {
     if (r.has(t, 0)) m0 = r.i32();
-    m = 1; if (r.has(t, 1)) m1 = r.string();
+    m = 1; if (r.has(t, 1)) m1 = r.notNull(r.pos, r.string());
     m = 2; if (r.has(t, 2)) m2 = r.decimal();
     m = 3; if (r.has(t, 3)) m3 = r.i32();
     m = 4; if (r.has(t, 4)) m4 = r.dateTimeOffset();
-    m = 5; if (r.has(t, 5)) m5 = readListOfString(r);
+    m = 5; if (r.has(t, 5)) m5 = r.notNull(r.pos, readListOfNonNullString(r));
     m = 6; if (r.has(t, 6)) m6 = r.string();
   } catch (e) {
     throw decodeSegment(e, ["Id", "Carrier", "WeightKg", "Status", "DispatchedAt", "Parcels", "TrackingUrl"][m]!, r.pos);
@@ -498,11 +498,11 @@ export function writeShipment(w: PackWriter, v: Shipment | null): void {
   let m = 0;
   try {
     w.i32(v.Id);
-    m = 1; w.string(v.Carrier);
+    m = 1; w.string(w.notNull(v.Carrier));
     m = 2; w.decimal(v.WeightKg);
     m = 3; w.i32(v.Status);
     m = 4; w.dateTimeOffset(v.DispatchedAt);
-    m = 5; writeListOfString(w, v.Parcels);
+    m = 5; writeListOfNonNullString(w, w.notNull(v.Parcels));
     m = 6; w.string(v.TrackingUrl);
   } catch (e) {
     throw encodeSegment(e, ["Id", "Carrier", "WeightKg", "Status", "DispatchedAt", "Parcels", "TrackingUrl"][m]!);
@@ -564,9 +564,9 @@ function writeListOfOrder(w: PackWriter, v: (Order | null)[] | null): void {
 /** The schema of `Pack.Samples.Contracts.CreateOrderRequest` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const CreateOrderRequestPayload = {
   wireFingerprint: "500250a3da1250f4",
-  contractFingerprint: "28060f6eebb2f806",
+  contractFingerprint: "5c25e2d11031d120",
   label: "Pack.Samples.Contracts.CreateOrderRequest",
-  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"default":"","name":"Customer","type":1},{"default":[],"name":"Lines","type":2},{"name":"Status","type":6}],"name":"Pack.Samples.Contracts.CreateOrderRequest","nullable":true},{"kind":"primitive","nullable":true,"primitive":"string"},{"element":3,"kind":"list","nullable":true},{"kind":"object","members":[{"default":"","name":"Sku","type":1},{"name":"Quantity","type":4},{"name":"UnitPrice","type":5}],"name":"Pack.Samples.Contracts.OrderLine","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"enum","name":"Pack.Samples.Contracts.OrderStatus","nullable":false,"underlying":4,"values":[{"name":"Pending","value":"0"},{"name":"Paid","value":"1"},{"name":"Shipped","value":"2"},{"name":"Cancelled","value":"3"}]}]}',
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"default":"","name":"Customer","nullability":"!","type":1},{"default":[],"name":"Lines","nullability":"!!","type":2},{"name":"Status","type":6}],"name":"Pack.Samples.Contracts.CreateOrderRequest","nullable":true},{"kind":"primitive","nullable":true,"primitive":"string"},{"element":3,"kind":"list","nullable":true},{"kind":"object","members":[{"default":"","name":"Sku","nullability":"!","type":1},{"name":"Quantity","type":4},{"name":"UnitPrice","type":5}],"name":"Pack.Samples.Contracts.OrderLine","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"enum","name":"Pack.Samples.Contracts.OrderStatus","nullable":false,"underlying":4,"values":[{"name":"Pending","value":"0"},{"name":"Paid","value":"1"},{"name":"Shipped","value":"2"},{"name":"Cancelled","value":"3"}]}]}',
   decode: decodeCreateOrderRequest,
   encode: encodeCreateOrderRequest,
 } as const;
@@ -574,9 +574,9 @@ export const CreateOrderRequestPayload = {
 /** The schema of `Pack.Samples.Contracts.Member` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const MemberPayload = {
   wireFingerprint: "625408424574c99d",
-  contractFingerprint: "b296516a0d13618c",
+  contractFingerprint: "8c5e6ec6ee2c62cf",
   label: "Pack.Samples.Contracts.Member",
-  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Name","type":2},{"name":"Description","type":2},{"name":"Address","type":2},{"name":"Value","type":3},{"name":"UpdateTime","type":4}],"name":"Pack.Samples.Contracts.Member","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"f64","width":8},{"kind":"primitive","nullable":false,"primitive":"i64","signed":true,"width":8}]}',
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Name","nullability":"?","type":2},{"name":"Description","nullability":"?","type":2},{"name":"Address","nullability":"?","type":2},{"name":"Value","type":3},{"name":"UpdateTime","type":4}],"name":"Pack.Samples.Contracts.Member","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"f64","width":8},{"kind":"primitive","nullable":false,"primitive":"i64","signed":true,"width":8}]}',
   decode: decodeMember,
   encode: encodeMember,
 } as const;
@@ -584,9 +584,9 @@ export const MemberPayload = {
 /** The schema of `Pack.Samples.Contracts.Order` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const OrderPayload = {
   wireFingerprint: "80fef3a9b1fbe8b7",
-  contractFingerprint: "60f09a7101f566c7",
+  contractFingerprint: "a898a4d3157cda7d",
   label: "Pack.Samples.Contracts.Order",
-  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"default":"","name":"Customer","type":2},{"name":"Status","type":3},{"default":[],"name":"Lines","type":4},{"name":"Total","type":6},{"name":"CreatedAt","type":7}],"name":"Pack.Samples.Contracts.Order","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"enum","name":"Pack.Samples.Contracts.OrderStatus","nullable":false,"underlying":1,"values":[{"name":"Pending","value":"0"},{"name":"Paid","value":"1"},{"name":"Shipped","value":"2"},{"name":"Cancelled","value":"3"}]},{"element":5,"kind":"list","nullable":true},{"kind":"object","members":[{"default":"","name":"Sku","type":2},{"name":"Quantity","type":1},{"name":"UnitPrice","type":6}],"name":"Pack.Samples.Contracts.OrderLine","nullable":true},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"primitive","nullable":false,"primitive":"datetimeoffset","width":10}]}',
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"default":"","name":"Customer","nullability":"!","type":2},{"name":"Status","type":3},{"default":[],"name":"Lines","nullability":"!!","type":4},{"name":"Total","type":6},{"name":"CreatedAt","type":7}],"name":"Pack.Samples.Contracts.Order","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"enum","name":"Pack.Samples.Contracts.OrderStatus","nullable":false,"underlying":1,"values":[{"name":"Pending","value":"0"},{"name":"Paid","value":"1"},{"name":"Shipped","value":"2"},{"name":"Cancelled","value":"3"}]},{"element":5,"kind":"list","nullable":true},{"kind":"object","members":[{"default":"","name":"Sku","nullability":"!","type":2},{"name":"Quantity","type":1},{"name":"UnitPrice","type":6}],"name":"Pack.Samples.Contracts.OrderLine","nullable":true},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"primitive","nullable":false,"primitive":"datetimeoffset","width":10}]}',
   decode: decodeOrder,
   encode: encodeOrder,
 } as const;
@@ -594,9 +594,9 @@ export const OrderPayload = {
 /** The schema of `Pack.Samples.Contracts.Organization` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const OrganizationPayload = {
   wireFingerprint: "0d0f9b766c260e82",
-  contractFingerprint: "efb566abc0e0def4",
+  contractFingerprint: "cbc80a245cfe3f9f",
   label: "Pack.Samples.Contracts.Organization",
-  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Tags","type":2},{"name":"Members","type":4}],"name":"Pack.Samples.Contracts.Organization","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"element":3,"kind":"list","nullable":true},{"kind":"primitive","nullable":true,"primitive":"string"},{"element":5,"kind":"list","nullable":true},{"kind":"object","members":[{"name":"Id","type":1},{"name":"Name","type":3},{"name":"Description","type":3},{"name":"Address","type":3},{"name":"Value","type":6},{"name":"UpdateTime","type":7}],"name":"Pack.Samples.Contracts.Member","nullable":true},{"kind":"primitive","nullable":false,"primitive":"f64","width":8},{"kind":"primitive","nullable":false,"primitive":"i64","signed":true,"width":8}]}',
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"name":"Tags","nullability":"?!","type":2},{"name":"Members","nullability":"?!","type":4}],"name":"Pack.Samples.Contracts.Organization","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"element":3,"kind":"list","nullable":true},{"kind":"primitive","nullable":true,"primitive":"string"},{"element":5,"kind":"list","nullable":true},{"kind":"object","members":[{"name":"Id","type":1},{"name":"Name","nullability":"?","type":3},{"name":"Description","nullability":"?","type":3},{"name":"Address","nullability":"?","type":3},{"name":"Value","type":6},{"name":"UpdateTime","type":7}],"name":"Pack.Samples.Contracts.Member","nullable":true},{"kind":"primitive","nullable":false,"primitive":"f64","width":8},{"kind":"primitive","nullable":false,"primitive":"i64","signed":true,"width":8}]}',
   decode: decodeOrganization,
   encode: encodeOrganization,
 } as const;
@@ -614,9 +614,9 @@ export const ReadingPayload = {
 /** The schema of `Pack.Samples.Contracts.Shipment` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ShipmentPayload = {
   wireFingerprint: "f9cf30b6dbeb6c5a",
-  contractFingerprint: "bbdc65d60d460c4d",
+  contractFingerprint: "0a700626266f4ef9",
   label: "Pack.Samples.Contracts.Shipment",
-  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"default":"","name":"Carrier","type":2},{"name":"WeightKg","type":3},{"name":"Status","type":4},{"name":"DispatchedAt","type":5},{"default":[],"name":"Parcels","type":6},{"name":"TrackingUrl","type":2}],"name":"Pack.Samples.Contracts.Shipment","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"enum","name":"Pack.Samples.Contracts.ShipmentStatus","nullable":false,"underlying":1,"values":[{"name":"Packed","value":"0"},{"name":"InTransit","value":"1"},{"name":"Delivered","value":"2"}]},{"kind":"primitive","nullable":false,"primitive":"datetimeoffset","width":10},{"element":2,"kind":"list","nullable":true}]}',
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Id","type":1},{"default":"","name":"Carrier","nullability":"!","type":2},{"name":"WeightKg","type":3},{"name":"Status","type":4},{"name":"DispatchedAt","type":5},{"default":[],"name":"Parcels","nullability":"!!","type":6},{"name":"TrackingUrl","nullability":"?","type":2}],"name":"Pack.Samples.Contracts.Shipment","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"enum","name":"Pack.Samples.Contracts.ShipmentStatus","nullable":false,"underlying":1,"values":[{"name":"Packed","value":"0"},{"name":"InTransit","value":"1"},{"name":"Delivered","value":"2"}]},{"kind":"primitive","nullable":false,"primitive":"datetimeoffset","width":10},{"element":2,"kind":"list","nullable":true}]}',
   decode: decodeShipment,
   encode: encodeShipment,
 } as const;
@@ -635,9 +635,9 @@ export function encodeListOfOrder(value: (Order | null)[] | null, options?: Enco
 /** The schema of `list<Pack.Samples.Contracts.Order>` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ListOfOrderPayload = {
   wireFingerprint: "027d41c5a6bd150f",
-  contractFingerprint: "a647d97b15313d65",
+  contractFingerprint: "f40945f162051b85",
   label: "list\u003CPack.Samples.Contracts.Order\u003E",
-  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"kind":"object","members":[{"name":"Id","type":2},{"default":"","name":"Customer","type":3},{"name":"Status","type":4},{"default":[],"name":"Lines","type":5},{"name":"Total","type":7},{"name":"CreatedAt","type":8}],"name":"Pack.Samples.Contracts.Order","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"enum","name":"Pack.Samples.Contracts.OrderStatus","nullable":false,"underlying":2,"values":[{"name":"Pending","value":"0"},{"name":"Paid","value":"1"},{"name":"Shipped","value":"2"},{"name":"Cancelled","value":"3"}]},{"element":6,"kind":"list","nullable":true},{"kind":"object","members":[{"default":"","name":"Sku","type":3},{"name":"Quantity","type":2},{"name":"UnitPrice","type":7}],"name":"Pack.Samples.Contracts.OrderLine","nullable":true},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"primitive","nullable":false,"primitive":"datetimeoffset","width":10}]}',
+  schema: '{"format":"pack-schema/1","types":[{"element":1,"kind":"list","nullable":true},{"kind":"object","members":[{"name":"Id","type":2},{"default":"","name":"Customer","nullability":"!","type":3},{"name":"Status","type":4},{"default":[],"name":"Lines","nullability":"!!","type":5},{"name":"Total","type":7},{"name":"CreatedAt","type":8}],"name":"Pack.Samples.Contracts.Order","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"enum","name":"Pack.Samples.Contracts.OrderStatus","nullable":false,"underlying":2,"values":[{"name":"Pending","value":"0"},{"name":"Paid","value":"1"},{"name":"Shipped","value":"2"},{"name":"Cancelled","value":"3"}]},{"element":6,"kind":"list","nullable":true},{"kind":"object","members":[{"default":"","name":"Sku","nullability":"!","type":3},{"name":"Quantity","type":2},{"name":"UnitPrice","type":7}],"name":"Pack.Samples.Contracts.OrderLine","nullable":true},{"kind":"primitive","nullable":false,"primitive":"decimal","width":16},{"kind":"primitive","nullable":false,"primitive":"datetimeoffset","width":10}]}',
   decode: decodeListOfOrder,
   encode: encodeListOfOrder,
 } as const;
