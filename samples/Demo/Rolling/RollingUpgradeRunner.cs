@@ -14,9 +14,9 @@ namespace Pack.Samples.Demo.Rolling;
 /// <summary>
 /// <c>Demo rolling --url http://proxy:8080</c>: the client of the rolling-upgrade compose profile
 /// (docs/rolling-upgrade.md). Several workers call <c>/api/shipments</c> through the proxy in a mix of JSON and Pack
-/// (GETs, and POSTs the replica echoes back) until stopped (SIGTERM, Ctrl+C or <c>--seconds</c>), while the replicas
-/// behind the proxy are restarted, upgraded, and one replica ships an incompatible contract. Every call ends one of four
-/// ways, counted per deployment step (the proxy names the step in each answer): <b>ok</b> (status 200, the format asked
+/// (GETs, and POSTs the replica echoes back) until stopped (SIGTERM, Ctrl+C, <c>--seconds</c> or <c>--calls</c>), while
+/// the replicas behind the proxy are restarted, upgraded, and one replica ships an incompatible contract. Every call ends
+/// one of four ways, counted per deployment step (the proxy names the step in each answer): <b>ok</b> (status 200, the format asked
 /// for, every value equal to what was sent or expected given the contract version of the replica that answered);
 /// <b>refused</b> (the response's <c>Pack-Schema</c> names a contract the client's <see cref="Shipment"/> cannot read,
 /// so <c>PackSchemaMismatchException</c> is thrown before a byte is decoded; or the replica answered a Pack request body
@@ -33,7 +33,7 @@ public static class RollingUpgradeRunner
     /// <summary>The response header in which the proxy names the replica it forwarded to (the proxy's <c>ProxyApp.DestinationHeader</c>).</summary>
     public const string ProxyDestinationHeader = "X-Proxy-Destination";
 
-    private const string Usage = "Usage: Demo rolling --url http://proxy:8080 [--workers N] [--seconds N] [--pause-ms N] [--incompatible-step NAME]... [--expect-versions 1,2]";
+    private const string Usage = "Usage: Demo rolling --url http://proxy:8080 [--workers N] [--seconds N] [--pause-ms N] [--calls N] [--incompatible-step NAME]... [--expect-versions 1,2]";
 
     private static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web);
 
@@ -49,6 +49,7 @@ public static class RollingUpgradeRunner
         var workers = 4;
         var seconds = 600;
         var pauseMs = 5;
+        var maxCalls = int.MaxValue;
         var incompatibleSteps = new List<string>();
         int[] expectedVersions = [1, 2];
         for (var i = 0; i < args.Length; i++)
@@ -69,6 +70,7 @@ public static class RollingUpgradeRunner
                 case "--workers" when i + 1 < args.Length && int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out workers) && workers > 0:
                 case "--seconds" when i + 1 < args.Length && int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out seconds) && seconds > 0:
                 case "--pause-ms" when i + 1 < args.Length && int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out pauseMs) && pauseMs >= 0:
+                case "--calls" when i + 1 < args.Length && int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out maxCalls) && maxCalls > 0:
                     i++;
                     break;
                 default:
@@ -108,6 +110,11 @@ public static class RollingUpgradeRunner
                     while (!stop.IsCancellationRequested)
                     {
                         int n = Interlocked.Increment(ref sequence);
+                        if (n > maxCalls)
+                        {
+                            break;
+                        }
+
                         // Random, not n % length: with round-robin balancing a fixed cycle would pair kinds with replicas.
                         RollingCall call = RollingCall.Mix[Random.Shared.Next(RollingCall.Mix.Length)];
                         tally.Add(await CallAsync(http, call, n, started, lastStep).ConfigureAwait(false));

@@ -23,10 +23,10 @@ public sealed class ProxyTests
     [Fact]
     public async Task Proxy_TwoReplicas_BalancesAndStopsRoutingToADrainedReplica()
     {
-        await using WebApplication a = await StartAsync(SampleApp.BuildApp(["--Replica=api-a"], Quiet));
-        await using WebApplication b = await StartAsync(SampleApp.BuildApp(["--Replica=api-b"], Quiet));
-        await using WebApplication proxy = await StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={Address(a)}", $"--Replicas:api-b={Address(b)}"], Quiet));
-        using var client = new HttpClient { BaseAddress = new Uri(Address(proxy)) };
+        await using WebApplication a = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-a"], KestrelApps.Quiet));
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={KestrelApps.Address(a)}", $"--Replicas:api-b={KestrelApps.Address(b)}"], KestrelApps.Quiet));
+        using var client = new HttpClient { BaseAddress = new Uri(KestrelApps.Address(proxy)) };
         ReplicaPool pool = proxy.Services.GetRequiredService<ReplicaPool>();
 
         List<string> balanced = await AnsweringReplicasAsync(client, 10);
@@ -47,9 +47,9 @@ public sealed class ProxyTests
     [Fact]
     public async Task Proxy_AdminEndpointOnTheProxyPort_IsNotFound()
     {
-        await using WebApplication a = await StartAsync(SampleApp.BuildApp(["--Replica=api-a"], Quiet));
-        await using WebApplication proxy = await StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={Address(a)}"], Quiet));
-        using var client = new HttpClient { BaseAddress = new Uri(Address(proxy)) };
+        await using WebApplication a = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-a"], KestrelApps.Quiet));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={KestrelApps.Address(a)}"], KestrelApps.Quiet));
+        using var client = new HttpClient { BaseAddress = new Uri(KestrelApps.Address(proxy)) };
 
         using HttpResponseMessage response = await client.PostAsync("/admin/drain/api-a", content: null, CancellationToken.None);
 
@@ -60,12 +60,12 @@ public sealed class ProxyTests
     [Fact]
     public async Task RunAsync_OneContractVersionOnly_CountsEveryCallAsIntactButFails()
     {
-        await using WebApplication a = await StartAsync(SampleApp.BuildApp(["--Replica=api-a"], Quiet));
-        await using WebApplication b = await StartAsync(SampleApp.BuildApp(["--Replica=api-b"], Quiet));
-        await using WebApplication proxy = await StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={Address(a)}", $"--Replicas:api-b={Address(b)}"], Quiet));
+        await using WebApplication a = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-a"], KestrelApps.Quiet));
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={KestrelApps.Address(a)}", $"--Replicas:api-b={KestrelApps.Address(b)}"], KestrelApps.Quiet));
         using var output = new StringWriter();
 
-        int exitCode = await RollingUpgradeRunner.RunAsync(["--url", Address(proxy), "--seconds", "1", "--workers", "2"], output, CancellationToken.None);
+        int exitCode = await RollingUpgradeRunner.RunAsync(["--url", KestrelApps.Address(proxy), "--seconds", "1", "--workers", "2"], output, CancellationToken.None);
 
         // In process both replicas are built with the current contract, so the run cannot show both versions.
         string report = output.ToString();
@@ -80,7 +80,7 @@ public sealed class ProxyTests
     public async Task RunAsync_ReplicaAnswersWithWrongValues_ReportsMisreadValues()
     {
         // A replica that claims contract version 1 but is version 2 sends a TrackingUrl a version-1 replica cannot know.
-        await using WebApplication liar = await StartAsync(SampleApp.BuildApp(["--Replica=liar"], Quiet), app => app.Use(async (context, next) =>
+        await using WebApplication liar = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=liar"], KestrelApps.Quiet), app => app.Use(async (context, next) =>
         {
             context.Response.OnStarting(() =>
             {
@@ -91,7 +91,7 @@ public sealed class ProxyTests
         }));
         using var output = new StringWriter();
 
-        int exitCode = await RollingUpgradeRunner.RunAsync(["--url", Address(liar), "--seconds", "1", "--workers", "1"], output, CancellationToken.None);
+        int exitCode = await RollingUpgradeRunner.RunAsync(["--url", KestrelApps.Address(liar), "--seconds", "1", "--workers", "1"], output, CancellationToken.None);
 
         string report = output.ToString();
         Assert.Equal(1, exitCode);
@@ -102,10 +102,10 @@ public sealed class ProxyTests
     [Fact]
     public async Task Proxy_ReplicaDrainedAtStart_GetsNothingUntilUndrained()
     {
-        await using WebApplication a = await StartAsync(SampleApp.BuildApp(["--Replica=api-a"], Quiet));
-        await using WebApplication c = await StartAsync(SampleApp.BuildApp(["--Replica=api-c"], Quiet));
-        await using WebApplication proxy = await StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={Address(a)}", $"--Replicas:api-c={Address(c)}", "--Drained=api-c"], Quiet));
-        using var client = new HttpClient { BaseAddress = new Uri(Address(proxy)) };
+        await using WebApplication a = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-a"], KestrelApps.Quiet));
+        await using WebApplication c = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-c"], KestrelApps.Quiet));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={KestrelApps.Address(a)}", $"--Replicas:api-c={KestrelApps.Address(c)}", "--Drained=api-c"], KestrelApps.Quiet));
+        using var client = new HttpClient { BaseAddress = new Uri(KestrelApps.Address(proxy)) };
         ReplicaPool pool = proxy.Services.GetRequiredService<ReplicaPool>();
 
         string stateAtStart = pool.Describe()["api-c"];
@@ -121,10 +121,10 @@ public sealed class ProxyTests
     [Fact]
     public async Task Proxy_SchemaLookup_GoesToTheReplicaThatWroteTheFingerprint()
     {
-        await using WebApplication b = await StartAsync(SampleApp.BuildApp(["--Replica=api-b"], Quiet));
-        await using WebApplication c = await StartAsync(IncompatibleReplica.Build("api-c"));
-        await using WebApplication proxy = await StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={Address(b)}", $"--Replicas:api-c={Address(c)}"], Quiet));
-        using var client = new HttpClient { BaseAddress = new Uri(Address(proxy)) };
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
+        await using WebApplication c = await KestrelApps.StartAsync(IncompatibleReplica.Build("api-c"));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={KestrelApps.Address(b)}", $"--Replicas:api-c={KestrelApps.Address(c)}"], KestrelApps.Quiet));
+        using var client = new HttpClient { BaseAddress = new Uri(KestrelApps.Address(proxy)) };
         string incompatible = PackSchema.For(typeof(IncompatibleShipment)).WireFingerprint;
         // Round-robin: of two Pack GETs one reaches api-c, whose answer the proxy learns the fingerprint from.
         await AnsweringReplicasAsync(client, 2);
@@ -144,13 +144,13 @@ public sealed class ProxyTests
     [Fact]
     public async Task RunAsync_IncompatibleReplicaInItsStep_RefusesItsContractWithTheViolationsAndMisreadsNothing()
     {
-        await using WebApplication b = await StartAsync(SampleApp.BuildApp(["--Replica=api-b"], Quiet));
-        await using WebApplication c = await StartAsync(IncompatibleReplica.Build("api-c"));
-        await using WebApplication proxy = await StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={Address(b)}", $"--Replicas:api-c={Address(c)}", "--Step=incompatible-c"], Quiet));
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
+        await using WebApplication c = await KestrelApps.StartAsync(IncompatibleReplica.Build("api-c"));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={KestrelApps.Address(b)}", $"--Replicas:api-c={KestrelApps.Address(c)}", "--Step=incompatible-c"], KestrelApps.Quiet));
         using var output = new StringWriter();
 
         int exitCode = await RollingUpgradeRunner.RunAsync(
-            ["--url", Address(proxy), "--seconds", "2", "--workers", "2", "--incompatible-step", "incompatible-c", "--expect-versions", "2,3"], output, CancellationToken.None);
+            ["--url", KestrelApps.Address(proxy), "--calls", "300", "--workers", "2", "--incompatible-step", "incompatible-c", "--expect-versions", "2,3"], output, CancellationToken.None);
 
         string report = output.ToString();
         Assert.True(exitCode == 0, report);
@@ -170,32 +170,19 @@ public sealed class ProxyTests
     [Fact]
     public async Task RunAsync_RefusalsInAStepNotNamedIncompatible_Fails()
     {
-        await using WebApplication b = await StartAsync(SampleApp.BuildApp(["--Replica=api-b"], Quiet));
-        await using WebApplication c = await StartAsync(IncompatibleReplica.Build("api-c"));
-        await using WebApplication proxy = await StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={Address(b)}", $"--Replicas:api-c={Address(c)}"], Quiet));
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
+        await using WebApplication c = await KestrelApps.StartAsync(IncompatibleReplica.Build("api-c"));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={KestrelApps.Address(b)}", $"--Replicas:api-c={KestrelApps.Address(c)}"], KestrelApps.Quiet));
         proxy.Services.GetRequiredService<DeploymentStep>().Set("upgrade-a");
         using var output = new StringWriter();
 
-        int exitCode = await RollingUpgradeRunner.RunAsync(["--url", Address(proxy), "--seconds", "1", "--workers", "2", "--expect-versions", "2,3"], output, CancellationToken.None);
+        int exitCode = await RollingUpgradeRunner.RunAsync(["--url", KestrelApps.Address(proxy), "--calls", "200", "--workers", "2", "--expect-versions", "2,3"], output, CancellationToken.None);
 
         string report = output.ToString();
         Assert.Equal(1, exitCode);
         Assert.Matches(@"calls were refused in step upgrade-a, where every contract is compatible", report);
         Assert.Contains("misread: 0;", report, StringComparison.Ordinal);
     }
-
-    private static void Quiet(WebApplicationBuilder builder) => builder.Logging.ClearProviders();
-
-    private static async Task<WebApplication> StartAsync(WebApplication app, Action<WebApplication>? configure = null)
-    {
-        configure?.Invoke(app);
-        app.Urls.Add("http://127.0.0.1:0");
-        await app.StartAsync(CancellationToken.None);
-        return app;
-    }
-
-    private static string Address(WebApplication app) =>
-        app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.First() + "/";
 
     private static async Task<List<string>> AnsweringReplicasAsync(HttpClient client, int calls)
     {
