@@ -10,12 +10,14 @@
 #   6. the client is stopped (SIGTERM), prints its report (counts per step: ok, refused, misread, failed) and exits 0
 #      only if nothing was misread or failed, calls were refused in api-c's step and in no other, and every contract
 #      version, both formats and at least two replicas answered. The script checks the counts again and prints them.
-# Usage: docker/rolling-upgrade.sh [--env-file FILE] [--no-build] [--log FILE]
+# Usage: docker/rolling-upgrade.sh [--env-file FILE] [--no-build] [--log FILE] [--no-drain] [--no-schema-check]
 #   --env-file  passed to docker-compose (artifacts/docker/stand-in.env on a machine without mcr.microsoft.com)
 #   --no-build  use images built before (docker-compose --profile rolling build)
 #   --log       where the whole run's output also goes (default artifacts/docker/rolling-upgrade.log)
 #   --no-drain  the negative control: restart and upgrade WITHOUT taking the replica out of the proxy's rotation first;
 #               calls then fail (the proxy does not retry), the client reports them and the script exits 1
+#   --no-schema-check  the other negative control: the client reads responses unchecked and sends bodies without
+#               Pack-Schema (PACK_SCHEMA_CHECK=off); api-c's contract is then misread or fails, and the script exits 1
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,6 +30,7 @@ while [ $# -gt 0 ]; do
     --env-file) env_args=(--env-file "$2"); shift 2 ;;
     --no-build) build=0; shift ;;
     --no-drain) drain=0; shift ;;
+    --no-schema-check) export PACK_SCHEMA_CHECK=off; shift ;;
     --log) log=$2; shift 2 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac

@@ -33,12 +33,15 @@ public static class RollingUpgradeRunner
     /// <summary>The response header in which the proxy names the replica it forwarded to (the proxy's <c>ProxyApp.DestinationHeader</c>).</summary>
     public const string ProxyDestinationHeader = "X-Proxy-Destination";
 
-    private const string Usage = "Usage: Demo rolling --url http://proxy:8080 [--workers N] [--seconds N] [--pause-ms N] [--calls N] [--incompatible-step NAME]... [--expect-versions 1,2]";
+    private const string Usage = "Usage: Demo rolling --url http://proxy:8080 [--workers N] [--seconds N] [--pause-ms N] [--calls N] [--schema-check on|off] [--incompatible-step NAME]... [--expect-versions 1,2]";
 
     private static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web);
 
     // The response check (docs/schema.md §5.1) on, as it is by default; said here because it is what the run shows.
     private static readonly PackClientOptions ClientOptions = new() { CheckResponseSchema = true, JsonSerializerOptions = JsonOptions };
+
+    // `--schema-check off`, the negative control: responses read unchecked, request bodies sent without Pack-Schema.
+    private static readonly PackClientOptions UncheckedOptions = new() { CheckResponseSchema = false, SendRequestSchema = false, JsonSerializerOptions = JsonOptions };
 
     public static async Task<int> RunAsync(string[] args, TextWriter output, CancellationToken cancellationToken)
     {
@@ -50,6 +53,7 @@ public static class RollingUpgradeRunner
         var seconds = 600;
         var pauseMs = 5;
         var maxCalls = int.MaxValue;
+        var schemaCheck = true;
         var incompatibleSteps = new List<string>();
         int[] expectedVersions = [1, 2];
         for (var i = 0; i < args.Length; i++)
@@ -59,6 +63,9 @@ public static class RollingUpgradeRunner
                 case "--url" when i + 1 < args.Length && Uri.TryCreate(args[i + 1], UriKind.Absolute, out Uri? parsed):
                     url = parsed;
                     i++;
+                    break;
+                case "--schema-check" when i + 1 < args.Length && args[i + 1] is "on" or "off":
+                    schemaCheck = args[++i] == "on";
                     break;
                 case "--incompatible-step" when i + 1 < args.Length:
                     incompatibleSteps.Add(args[++i]);
@@ -99,7 +106,8 @@ public static class RollingUpgradeRunner
         long started = Stopwatch.GetTimestamp();
         var sequence = 0;
         var lastStep = new StepLabel();
-        output.WriteLine($"Rolling-upgrade client: {workers} workers calling {url}api/shipments until stopped (at most {seconds} s), response schema check on.");
+        PackClientOptions options = schemaCheck ? ClientOptions : UncheckedOptions;
+        output.WriteLine($"Rolling-upgrade client: {workers} workers calling {url}api/shipments until stopped (at most {seconds} s), schema check {(schemaCheck ? "on" : "OFF (responses read unchecked, request bodies sent without Pack-Schema)")}.");
 
         var loops = new Task[workers];
         for (var w = 0; w < workers; w++)
@@ -117,7 +125,7 @@ public static class RollingUpgradeRunner
 
                         // Random, not n % length: with round-robin balancing a fixed cycle would pair kinds with replicas.
                         RollingCall call = RollingCall.Mix[Random.Shared.Next(RollingCall.Mix.Length)];
-                        tally.Add(await CallAsync(http, call, n, started, lastStep).ConfigureAwait(false));
+                        tally.Add(await CallAsync(http, call, n, started, lastStep, options).ConfigureAwait(false));
                         if (pauseMs > 0)
                         {
                             try
@@ -229,7 +237,7 @@ public static class RollingUpgradeRunner
         return versions.Length > 0;
     }
 
-    private static async Task<RollingOutcome> CallAsync(HttpClient http, RollingCall call, int n, long started, StepLabel lastStep)
+    private static async Task<RollingOutcome> CallAsync(HttpClient http, RollingCall call, int n, long started, StepLabel lastStep, PackClientOptions options)
     {
         int id = 1 + (n % 5000);
         Shipment? sent = null;
@@ -243,6 +251,10 @@ public static class RollingUpgradeRunner
             sent.TrackingUrl = string.Create(CultureInfo.InvariantCulture, $"https://track.example/sent/{n}");
             // A Pack body carries Pack-Schema (docs/schema.md §5.2): a replica that cannot read it answers 409, not a misread.
             request.Content = call.RequestFormat == "pack" ? PackContent.Create(sent) : JsonContent.Create(sent, options: JsonOptions);
+            if (!options.SendRequestSchema)
+            {
+                request.Content.Headers.Remove(PackSchema.HeaderName);
+            }
         }
 
         string? replica = null;
@@ -286,7 +298,7 @@ public static class RollingUpgradeRunner
             }
 
             // With the response: its Pack-Schema is checked against Shipment before the body is decoded (docs/schema.md §5.1).
-            Shipment? received = await response.Content.ReadFromPackAsync<Shipment>(new PackResponseSchema(response, http), ClientOptions, CancellationToken.None).ConfigureAwait(false);
+            Shipment? received = await response.Content.ReadFromPackAsync<Shipment>(new PackResponseSchema(response, http), options, CancellationToken.None).ConfigureAwait(false);
             string? mismatch = ShipmentValues.Mismatch(ShipmentValues.Expected(sent ?? ShipmentContract.Create(id), version), received);
             return mismatch is null ? Outcome(RollingResult.Ok, null) : Outcome(RollingResult.Misread, mismatch);
         }

@@ -168,6 +168,27 @@ public sealed class ProxyTests
     }
 
     [Fact]
+    public async Task RunAsync_SchemaCheckOff_IncompatibleContractIsMisreadOrFailsAndNothingIsRefused()
+    {
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
+        await using WebApplication c = await KestrelApps.StartAsync(IncompatibleReplica.Build("api-c"));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={KestrelApps.Address(b)}", $"--Replicas:api-c={KestrelApps.Address(c)}", "--Step=incompatible-c"], KestrelApps.Quiet));
+        using var output = new StringWriter();
+
+        int exitCode = await RollingUpgradeRunner.RunAsync(
+            ["--url", KestrelApps.Address(proxy), "--calls", "300", "--workers", "2", "--incompatible-step", "incompatible-c", "--expect-versions", "2,3", "--schema-check", "off"], output, CancellationToken.None);
+
+        // Without the check the bytes of api-c's contract are decoded as the client's (and the client's as api-c's):
+        // what the check prevents, and what the client's value comparison catches.
+        string report = output.ToString();
+        Assert.Equal(1, exitCode);
+        Match step = Regex.Match(report, @"(?m)^  incompatible-c +\d+ +\d+ +(?<refused>\d+) +(?<misread>\d+) +(?<failed>\d+)$");
+        Assert.True(step.Success, report);
+        Assert.Equal("0", step.Groups["refused"].Value);
+        Assert.True(int.Parse(step.Groups["misread"].Value, CultureInfo.InvariantCulture) + int.Parse(step.Groups["failed"].Value, CultureInfo.InvariantCulture) > 0, report);
+    }
+
+    [Fact]
     public async Task RunAsync_RefusalsInAStepNotNamedIncompatible_Fails()
     {
         await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
