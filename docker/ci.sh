@@ -8,7 +8,8 @@
 #   5. docker-compose up --abort-on-container-exit --exit-code-from demo demo: exit code 0 and the demo's "Result" line;
 #   6. the caching-proxy check: the compose API on a published port, nginx proxy_cache in front of it on this host
 #      (docker/cache-check.sh, Debian's nginx-light), JSON and Pack clients alternating on one URL: exit code 0 and PASS;
-#   7. docker/rolling-upgrade.sh: exit code 0 and its PASS line.
+#   7. docker/rolling-upgrade.sh: exit code 0 and its PASS line, and its calls per deployment step: nothing misread or
+#      failed in any step, calls refused in api-c's step (the replica with the incompatible contract) and in no other.
 # Where no daemon can be started at all, it says so loudly and exits 0 (skipped); PACK_DOCKER_REQUIRED=1 makes that a
 # failure instead.
 set -euo pipefail
@@ -163,6 +164,21 @@ if [ "$rolling_code" != 0 ] || ! grep -q "PASS:" "$out/rolling-upgrade.log"; the
   echo "-- FAILED: the rolling upgrade exited with $rolling_code"
   exit 1
 fi
+# The script's "counts: step=NAME calls=N ok=N refused=N misread=N failed=N" lines, checked once more here.
+counts=$(sed -n 's/^.*\] counts: //p' "$out/rolling-upgrade.log")
+echo "-- rolling upgrade, calls per deployment step:"
+sed 's/^/   /' <<<"$counts"
+wrong=$(awk '
+  { incompatible = ($1 == "step=incompatible-c") }
+  / misread=[1-9]/ || / failed=[1-9]/ || (incompatible && / refused=0 /) || (!incompatible && !/ refused=0 /) { print }
+  incompatible { seen = 1 }
+  END { if (!seen) print "no step incompatible-c" }' <<<"$counts")
+if [ -n "$wrong" ]; then
+  echo "-- FAILED: unexpected counts (misread or failed calls, or refusals outside api-c's step or none in it):"
+  sed 's/^/   /' <<<"$wrong"
+  exit 1
+fi
+echo "-- rolling upgrade: nothing misread; api-c's incompatible contract refused, every other call intact"
 lap "rolling-upgrade"
 
 stop_daemon

@@ -4,14 +4,20 @@
 #   2. the client (`Demo rolling`) drives JSON and Pack traffic through the proxy and checks every answer;
 #   3. api-b is restarted: drained at the proxy, restarted, healthy again, back in rotation;
 #   4. api-a is upgraded to the current contract the same way (its container recreated from the current image);
-#   5. the client is stopped (SIGTERM), prints its report and exits 0 only if every call succeeded with every value
-#      intact and both contract versions, both formats and both replicas answered.
-# Usage: docker/rolling-upgrade.sh [--env-file FILE] [--no-build] [--log FILE]
+#   5. api-c, built with a contract that breaks the evolution rule (Shipment.WeightKg retyped), joins the rotation: the
+#      client refuses its Pack answers (PackSchemaMismatchException, with the violations) and api-c refuses the client's
+#      Pack bodies (409); then it is rolled back (drained and stopped);
+#   6. the client is stopped (SIGTERM), prints its report (counts per step: ok, refused, misread, failed) and exits 0
+#      only if nothing was misread or failed, calls were refused in api-c's step and in no other, and every contract
+#      version, both formats and at least two replicas answered. The script checks the counts again and prints them.
+# Usage: docker/rolling-upgrade.sh [--env-file FILE] [--no-build] [--log FILE] [--no-drain] [--no-schema-check]
 #   --env-file  passed to docker-compose (artifacts/docker/stand-in.env on a machine without mcr.microsoft.com)
 #   --no-build  use images built before (docker-compose --profile rolling build)
 #   --log       where the whole run's output also goes (default artifacts/docker/rolling-upgrade.log)
 #   --no-drain  the negative control: restart and upgrade WITHOUT taking the replica out of the proxy's rotation first;
 #               calls then fail (the proxy does not retry), the client reports them and the script exits 1
+#   --no-schema-check  the other negative control: the client reads responses unchecked and sends bodies without
+#               Pack-Schema (PACK_SCHEMA_CHECK=off); api-c's contract is then misread or fails, and the script exits 1
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +30,7 @@ while [ $# -gt 0 ]; do
     --env-file) env_args=(--env-file "$2"); shift 2 ;;
     --no-build) build=0; shift ;;
     --no-drain) drain=0; shift ;;
+    --no-schema-check) export PACK_SCHEMA_CHECK=off; shift ;;
     --log) log=$2; shift 2 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
@@ -56,10 +63,12 @@ wait_healthy() {
   return 1
 }
 
-# admin drain|undrain <replica>: the proxy's admin endpoints listen on the proxy container's loopback only.
+# admin [--always] drain|undrain <replica>: the proxy's admin endpoints listen on the proxy container's loopback only.
+# --always: also under --no-drain (api-c joining the rotation is part of the scenario, not a precaution).
 admin() {
-  local answer
-  if [ "$drain" = 0 ]; then
+  local answer always=0
+  if [ "$1" = --always ]; then always=1; shift; fi
+  if [ "$drain" = 0 ] && [ "$always" = 0 ]; then
     step "proxy: $1 $2 skipped (--no-drain)"
     return 0
   fi
@@ -71,12 +80,22 @@ admin() {
   [[ $status_line == *' 200 '* ]]
 }
 
+# step <name>: the proxy names the deployment step in every answer it forwards; the client counts calls per step.
+set_step() {
+  local answer
+  answer=$(dc exec -T proxy bash -c "exec 3<>/dev/tcp/127.0.0.1/8081 && printf 'POST /admin/step/$1 HTTP/1.1\r\nHost: localhost:8081\r\nContent-Length: 0\r\nConnection: close\r\n\r\n' >&3 && cat <&3")
+  local status_line=${answer%%$'\n'*}
+  status_line=${status_line%$'\r'}
+  step "proxy: step $1 -> $status_line"
+  [[ $status_line == *' 200 '* ]]
+}
+
 cleanup() { dc_upgraded down --remove-orphans --timeout 5 >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 
 if [ "$build" = 1 ]; then
-  step "building api-a (previous contract), api-b (current), proxy, client"
-  dc build api-a api-b proxy rolling-client
+  step "building api-a (previous contract), api-b (current), api-c (incompatible), proxy, client"
+  dc build api-a api-b api-c proxy rolling-client
 fi
 
 step "starting api-a (previous contract) and api-b (current contract) behind the proxy"
@@ -88,6 +107,7 @@ dc up -d --no-deps rolling-client
 sleep 6
 
 step "restart api-b: drain, restart, wait until healthy, back into rotation"
+set_step restart-b
 admin drain api-b
 dc restart --timeout 30 api-b
 wait_healthy api-b
@@ -95,10 +115,26 @@ admin undrain api-b
 sleep 6
 
 step "upgrade api-a to the current contract: drain, recreate from the current image, wait until healthy, back into rotation"
+set_step upgrade-a
 admin drain api-a
 dc_upgraded up -d --no-deps --no-build api-a
 wait_healthy api-a
 admin undrain api-a
+sleep 6
+
+# The step is named before api-c enters the rotation and renamed only after it has left it (drain returns when its
+# last request has finished), so every answer api-c gave is counted in its step.
+step "api-c ships an INCOMPATIBLE contract: start it, put it into rotation next to api-a and api-b"
+dc_upgraded up -d --no-deps --no-build api-c
+wait_healthy api-c
+set_step incompatible-c
+admin --always undrain api-c
+sleep 8
+
+step "roll api-c back: drain it, stop it"
+admin drain api-c
+set_step rollback-c
+dc_upgraded stop --timeout 10 api-c
 sleep 6
 
 step "stopping the client (SIGTERM: it finishes the calls in flight and reports)"
@@ -111,8 +147,24 @@ step "the client exited with $code; its output:"
 report=$(docker logs "$client" 2>&1)
 printf '%s\n' "$report" | sed 's/^/    /'
 
-if [ "$code" = 0 ] && grep -Eq '^  api-a +v1 ' <<<"$report" && grep -Eq '^  api-a +v2 ' <<<"$report"; then
-  step "PASS: api-a answered as v1 before its upgrade and as v2 after it; every call succeeded"
+# The counts per step, checked here too: nothing misread or failed anywhere; refused in api-c's step only, and there
+# with the violation list (MEMBER_RETYPED at Shipment.WeightKg) the client printed.
+counts_ok=1
+while read -r name calls ok refused misread failed; do
+  step "counts: step=$name calls=$calls ok=$ok refused=$refused misread=$misread failed=$failed"
+  [ "$misread" = 0 ] && [ "$failed" = 0 ] || counts_ok=0
+  if [ "$name" = incompatible-c ]; then
+    [ "$refused" -gt 0 ] || counts_ok=0
+    seen_incompatible=1
+  else
+    [ "$refused" = 0 ] || counts_ok=0
+  fi
+done < <(awk '/^By deployment step/ { on = 1; getline; next } on && /^  [^ ]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+$/ { print $1, $2, $3, $4, $5, $6; next } on { on = 0 }' <<<"$report")
+[ "${seen_incompatible:-0}" = 1 ] || { step "no calls were counted in step incompatible-c"; counts_ok=0; }
+grep -Eq '^    +MEMBER_RETYPED +.*WeightKg' <<<"$report" || { step "the client printed no violation list with MEMBER_RETYPED at WeightKg"; counts_ok=0; }
+
+if [ "$code" = 0 ] && [ "$counts_ok" = 1 ] && grep -Eq '^  api-a +v1 ' <<<"$report" && grep -Eq '^  api-a +v2 ' <<<"$report"; then
+  step "PASS: api-a answered as v1 before its upgrade and as v2 after it; api-c's incompatible contract was refused, never misread; every other call succeeded"
   exit 0
 fi
 step "FAIL: see the client's report above"

@@ -1,5 +1,6 @@
 using Yarp.ReverseProxy;
 using Yarp.ReverseProxy.Configuration;
+using Yarp.ReverseProxy.LoadBalancing;
 using Yarp.ReverseProxy.Model;
 using Yarp.ReverseProxy.Transforms;
 
@@ -11,8 +12,12 @@ namespace Pack.Samples.Proxy;
 /// (<c>--Replicas:api-a=http://api-a:8080</c>); every answer carries the destination that served it
 /// (<c>X-Proxy-Destination</c>). A deployment takes a replica out of rotation before restarting it
 /// (<c>POST /admin/drain/{replica}</c>, which returns once its in-flight requests finished) and puts it back when it is
-/// healthy (<c>POST /admin/undrain/{replica}</c>). The admin endpoints answer only on the admin port
-/// (configuration key <c>AdminPort</c>, 8081), which the compose file keeps inside the proxy container.
+/// healthy (<c>POST /admin/undrain/{replica}</c>); a replica named in <c>--Drained=api-c</c> (comma-separated) starts
+/// out of rotation, for a later step to add. <c>/pack/**</c> (the schema endpoint, docs/schema.md §5) goes to the same
+/// replicas, a schema lookup (<c>?wire=</c>) to a replica that wrote that fingerprint (<see cref="SchemaAffinityPolicy"/>).
+/// Every answer also names the deployment step under way (<see cref="DeploymentStep"/>, set with
+/// <c>POST /admin/step/{name}</c>). The admin endpoints answer only on the admin port (configuration key
+/// <c>AdminPort</c>, 8081), which the compose file keeps inside the proxy container.
 /// </summary>
 public static class ProxyApp
 {
@@ -23,19 +28,30 @@ public static class ProxyApp
         WebApplicationBuilder builder = WebApplication.CreateBuilder(args);
         configure?.Invoke(builder);
 
-        var replicas = new ReplicaPool(ReadReplicas(builder.Configuration));
+        var replicas = new ReplicaPool(ReadReplicas(builder.Configuration), ReadList(builder.Configuration["Drained"]));
+        var step = new DeploymentStep(builder.Configuration["Step"] ?? DeploymentStep.DefaultName);
+        var affinity = new SchemaAffinityPolicy();
         builder.Services.AddSingleton(replicas);
+        builder.Services.AddSingleton(step);
+        builder.Services.AddSingleton(affinity);
+        builder.Services.AddSingleton<ILoadBalancingPolicy>(affinity);
         builder.Services.AddHealthChecks();
         builder.Services.AddReverseProxy()
             .LoadFromMemory([], [])
             .AddTransforms(context => context.AddResponseTransform(transform =>
             {
+                HttpResponse response = transform.HttpContext.Response;
                 string? destination = transform.HttpContext.GetReverseProxyFeature().ProxiedDestination?.DestinationId;
                 if (destination is not null)
                 {
-                    transform.HttpContext.Response.Headers[DestinationHeader] = destination;
+                    response.Headers[DestinationHeader] = destination;
+                    if (response.Headers.TryGetValue(SchemaAffinityPolicy.SchemaHeader, out var fingerprint) && fingerprint.Count == 1)
+                    {
+                        affinity.Learn(fingerprint.ToString(), destination);
+                    }
                 }
 
+                response.Headers[DeploymentStep.HeaderName] = step.Name;
                 return ValueTask.CompletedTask;
             }));
 
@@ -51,6 +67,7 @@ public static class ProxyApp
             await replicas.DrainAsync(replica, logger, cancellationToken).ConfigureAwait(false)).RequireHost(adminHost);
         app.MapPost("/admin/undrain/{replica}", (string replica, ILogger<ReplicaPool> logger) =>
             replicas.Undrain(replica, logger)).RequireHost(adminHost);
+        app.MapPost("/admin/step/{name}", (string name) => step.Set(name)).RequireHost(adminHost);
 
         return app;
     }
@@ -71,15 +88,20 @@ public static class ProxyApp
             : throw new InvalidOperationException("No replicas configured: pass --Replicas:<name>=<address> once per replica.");
     }
 
+    private static string[] ReadList(string? value) =>
+        value is null ? [] : value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+
     internal static IReadOnlyList<RouteConfig> Routes { get; } =
     [
         new RouteConfig { RouteId = "api", ClusterId = ReplicaPool.ClusterId, Match = new RouteMatch { Path = "/api/{**remainder}" } },
+        // The schema endpoint (MapPackSchema): a client checking a response asks the origin that sent it.
+        new RouteConfig { RouteId = "pack", ClusterId = ReplicaPool.ClusterId, Match = new RouteMatch { Path = "/pack/{**remainder}" } },
     ];
 
     internal static ClusterConfig Cluster(IEnumerable<KeyValuePair<string, string>> replicas) => new()
     {
         ClusterId = ReplicaPool.ClusterId,
-        LoadBalancingPolicy = "RoundRobin",
+        LoadBalancingPolicy = SchemaAffinityPolicy.PolicyName,
         Destinations = replicas.ToDictionary(replica => replica.Key, replica => new DestinationConfig { Address = replica.Value }, StringComparer.Ordinal),
     };
 }

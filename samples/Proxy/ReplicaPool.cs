@@ -6,14 +6,16 @@ using Yarp.ReverseProxy.Model;
 namespace Pack.Samples.Proxy;
 
 /// <summary>The replicas behind the proxy and which of them are in rotation; every change is applied to YARP at once.</summary>
-public sealed partial class ReplicaPool(IReadOnlyDictionary<string, string> replicas)
+/// <param name="replicas">The replicas by name, with their addresses.</param>
+/// <param name="initiallyDrained">The replicas that start out of rotation (a later step of the deployment adds them).</param>
+public sealed partial class ReplicaPool(IReadOnlyDictionary<string, string> replicas, IEnumerable<string> initiallyDrained)
 {
     public const string ClusterId = "replicas";
 
     private static readonly TimeSpan DrainTimeout = TimeSpan.FromSeconds(30);
 
     private readonly Lock gate = new();
-    private readonly HashSet<string> drained = new(StringComparer.Ordinal);
+    private readonly HashSet<string> drained = new(initiallyDrained, StringComparer.Ordinal);
     private InMemoryConfigProvider? config;
     private IProxyStateLookup? state;
 

@@ -4,7 +4,9 @@ using Pack.Samples.WebApi.Members;
 using Pack.Samples.WebApi.Minimal;
 using Pack.Samples.WebApi.Operations;
 using Pack.Samples.WebApi.Orders;
+using Pack.Samples.WebApi.Shipments;
 using Pack.Samples.WebApi.Telemetry;
+using Pack.Schema;
 
 namespace Pack.Samples.WebApi;
 
@@ -20,10 +22,17 @@ public static class SampleApp
 
         builder.Services.AddControllers()
             // The sample runs as several replicas behind a round-robin proxy (docker-compose, the rolling upgrade). Each
-            // replica keeps its own registry of client schemas (docs/schema.md §5.2), so a client that registered with one
-            // replica is unknown to the next and gets a 412 it cannot resolve by one registration. Until registrations
-            // are shared between replicas, the sample reads request bodies unchecked; responses are still checked.
-            .AddPackFormatters(options => options.CheckRequestSchema = false)
+            // replica keeps its own registry of registered client schemas (docs/schema.md §5.2), so a client that
+            // registered with one replica would be unknown to the next. Every replica therefore knows the Shipment
+            // contracts of its clients up front: request bodies are checked on whichever replica they reach, and the
+            // contract-breaking replica answers 409 with the violations instead of misreading a body.
+            .AddPackFormatters(options =>
+            {
+                foreach (PackSchema schema in ShipmentClientSchemas.Load())
+                {
+                    options.KnownClientSchemas.Add(schema);
+                }
+            })
             // When another assembly (the demo) is the entry point, MVC would not find these controllers on its own.
             .ConfigureApplicationPartManager(manager =>
             {

@@ -3,24 +3,45 @@ using System.Globalization;
 using System.Net.Http.Headers;
 using System.Net.Http.Json;
 using System.Runtime.InteropServices;
+using System.Text;
 using System.Text.Json;
 using Pack.Client;
 using Pack.Samples.Contracts;
+using Pack.Schema;
 
 namespace Pack.Samples.Demo.Rolling;
 
 /// <summary>
 /// <c>Demo rolling --url http://proxy:8080</c>: the client of the rolling-upgrade compose profile
 /// (docs/rolling-upgrade.md). Several workers call <c>/api/shipments</c> through the proxy in a mix of JSON and Pack
-/// (GETs, and POSTs the replica echoes back) until stopped (SIGTERM, Ctrl+C or <c>--seconds</c>), while the replicas
-/// behind the proxy are restarted and upgraded. Every answer is checked: status 200, the format asked for, and every
-/// value equal to what was sent or expected, given the contract version of the replica that answered (a version-1
-/// replica cannot know <see cref="Shipment.TrackingUrl"/>, so it must come back null, not garbled). Returns 0 only when
-/// every call succeeded with every value intact and both contract versions, both formats and at least two replicas answered.
+/// (GETs, and POSTs the replica echoes back) until stopped (SIGTERM, Ctrl+C, <c>--seconds</c> or <c>--calls</c>), while
+/// the replicas behind the proxy are restarted, upgraded, and one replica ships an incompatible contract. Every call ends
+/// one of four ways, counted per deployment step (the proxy names the step in each answer): <b>ok</b> (status 200, the format asked
+/// for, every value equal to what was sent or expected given the contract version of the replica that answered);
+/// <b>refused</b> (the response's <c>Pack-Schema</c> names a contract the client's <see cref="Shipment"/> cannot read,
+/// so <c>PackSchemaMismatchException</c> is thrown before a byte is decoded; or the replica answered a Pack request body
+/// with 409 and the violations); <b>misread</b> (a value decoded but wrong: the values are known, so this is caught);
+/// <b>failed</b> (anything else). Returns 0 only when nothing was misread or failed, calls were refused in every step
+/// named by <c>--incompatible-step</c> and in no other, and the expected contract versions, both formats and at least two
+/// replicas answered.
 /// </summary>
 public static class RollingUpgradeRunner
 {
+    /// <summary>The response header in which the proxy names the deployment step (the proxy's <c>DeploymentStep.HeaderName</c>).</summary>
+    public const string StepHeader = "X-Deployment-Step";
+
+    /// <summary>The response header in which the proxy names the replica it forwarded to (the proxy's <c>ProxyApp.DestinationHeader</c>).</summary>
+    public const string ProxyDestinationHeader = "X-Proxy-Destination";
+
+    private const string Usage = "Usage: Demo rolling --url http://proxy:8080 [--workers N] [--seconds N] [--pause-ms N] [--calls N] [--schema-check on|off] [--incompatible-step NAME]... [--expect-versions 1,2]";
+
     private static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web);
+
+    // The response check (docs/schema.md §5.1) on, as it is by default; said here because it is what the run shows.
+    private static readonly PackClientOptions ClientOptions = new() { CheckResponseSchema = true, JsonSerializerOptions = JsonOptions };
+
+    // `--schema-check off`, the negative control: responses read unchecked, request bodies sent without Pack-Schema.
+    private static readonly PackClientOptions UncheckedOptions = new() { CheckResponseSchema = false, SendRequestSchema = false, JsonSerializerOptions = JsonOptions };
 
     public static async Task<int> RunAsync(string[] args, TextWriter output, CancellationToken cancellationToken)
     {
@@ -31,6 +52,10 @@ public static class RollingUpgradeRunner
         var workers = 4;
         var seconds = 600;
         var pauseMs = 5;
+        var maxCalls = int.MaxValue;
+        var schemaCheck = true;
+        var incompatibleSteps = new List<string>();
+        int[] expectedVersions = [1, 2];
         for (var i = 0; i < args.Length; i++)
         {
             switch (args[i])
@@ -39,20 +64,31 @@ public static class RollingUpgradeRunner
                     url = parsed;
                     i++;
                     break;
+                case "--schema-check" when i + 1 < args.Length && args[i + 1] is "on" or "off":
+                    schemaCheck = args[++i] == "on";
+                    break;
+                case "--incompatible-step" when i + 1 < args.Length:
+                    incompatibleSteps.Add(args[++i]);
+                    break;
+                case "--expect-versions" when i + 1 < args.Length && TryParseVersions(args[i + 1], out int[] versions):
+                    expectedVersions = versions;
+                    i++;
+                    break;
                 case "--workers" when i + 1 < args.Length && int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out workers) && workers > 0:
                 case "--seconds" when i + 1 < args.Length && int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out seconds) && seconds > 0:
                 case "--pause-ms" when i + 1 < args.Length && int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out pauseMs) && pauseMs >= 0:
+                case "--calls" when i + 1 < args.Length && int.TryParse(args[i + 1], CultureInfo.InvariantCulture, out maxCalls) && maxCalls > 0:
                     i++;
                     break;
                 default:
-                    output.WriteLine($"Unknown or incomplete argument '{args[i]}'. Usage: Demo rolling --url http://proxy:8080 [--workers N] [--seconds N] [--pause-ms N]");
+                    output.WriteLine($"Unknown or incomplete argument '{args[i]}'. {Usage}");
                     return 2;
             }
         }
 
         if (url is null)
         {
-            output.WriteLine("Usage: Demo rolling --url http://proxy:8080 [--workers N] [--seconds N] [--pause-ms N]");
+            output.WriteLine(Usage);
             return 2;
         }
 
@@ -69,7 +105,9 @@ public static class RollingUpgradeRunner
         var tally = new RollingTally(DateTimeOffset.UtcNow);
         long started = Stopwatch.GetTimestamp();
         var sequence = 0;
-        output.WriteLine($"Rolling-upgrade client: {workers} workers calling {url}api/shipments until stopped (at most {seconds} s).");
+        var lastStep = new StepLabel();
+        PackClientOptions options = schemaCheck ? ClientOptions : UncheckedOptions;
+        output.WriteLine($"Rolling-upgrade client: {workers} workers calling {url}api/shipments until stopped (at most {seconds} s), schema check {(schemaCheck ? "on" : "OFF (responses read unchecked, request bodies sent without Pack-Schema)")}.");
 
         var loops = new Task[workers];
         for (var w = 0; w < workers; w++)
@@ -80,9 +118,14 @@ public static class RollingUpgradeRunner
                     while (!stop.IsCancellationRequested)
                     {
                         int n = Interlocked.Increment(ref sequence);
+                        if (n > maxCalls)
+                        {
+                            break;
+                        }
+
                         // Random, not n % length: with round-robin balancing a fixed cycle would pair kinds with replicas.
                         RollingCall call = RollingCall.Mix[Random.Shared.Next(RollingCall.Mix.Length)];
-                        tally.Add(await CallAsync(http, call, n, started).ConfigureAwait(false));
+                        tally.Add(await CallAsync(http, call, n, started, lastStep, options).ConfigureAwait(false));
                         if (pauseMs > 0)
                         {
                             try
@@ -103,30 +146,64 @@ public static class RollingUpgradeRunner
         while (!all.IsCompleted)
         {
             await Task.WhenAny(all, Task.Delay(5000, CancellationToken.None)).ConfigureAwait(false);
-            output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {Stopwatch.GetElapsedTime(started).TotalSeconds,6:F1} s  {tally.Calls} calls, {tally.Failed} failed"));
+            output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {Stopwatch.GetElapsedTime(started).TotalSeconds,6:F1} s  {tally.Calls} calls: {tally.Ok} ok, {tally.Refused} refused, {tally.Misread} misread, {tally.Failed} failed ({lastStep.Value ?? RollingTally.UnknownStep})"));
         }
 
         await all.ConfigureAwait(false);
         TimeSpan elapsed = Stopwatch.GetElapsedTime(started);
 
         output.WriteLine();
-        output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Calls: {tally.Calls} in {elapsed.TotalSeconds:F1} s; succeeded with every value intact: {tally.Calls - tally.Failed}; failed or misread: {tally.Failed}"));
+        output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Calls: {tally.Calls} in {elapsed.TotalSeconds:F1} s; ok: {tally.Ok}; refused: {tally.Refused}; misread: {tally.Misread}; failed: {tally.Failed}"));
         tally.Write(output);
 
+        List<string> problems = Judge(tally, incompatibleSteps, expectedVersions);
+        output.WriteLine();
+        output.WriteLine(problems.Count == 0
+            ? incompatibleSteps.Count == 0
+                ? "Result: every call succeeded, both formats and the expected contract versions answered, no value was lost or misread."
+                : $"Result: every call succeeded or, in {string.Join(", ", incompatibleSteps)}, was refused with the violations; no value was lost or misread."
+            : "Result: FAILED: " + string.Join("; ", problems) + ".");
+        return problems.Count == 0 ? 0 : 1;
+    }
+
+    private static List<string> Judge(RollingTally tally, List<string> incompatibleSteps, int[] expectedVersions)
+    {
         var problems = new List<string>();
         if (tally.Calls == 0)
         {
             problems.Add("no call was made");
         }
 
-        if (tally.Failed > 0)
+        if (tally.Misread > 0)
         {
-            problems.Add($"{tally.Failed} calls failed or came back with a value lost or misread");
+            problems.Add($"{tally.Misread} calls came back with a value lost or misread");
         }
 
-        if (!tally.Versions().SetEquals([1, 2]))
+        if (tally.Failed > 0)
         {
-            problems.Add($"contract versions that answered: {string.Join(", ", tally.Versions())} (both 1 and 2 were expected)");
+            problems.Add($"{tally.Failed} calls failed");
+        }
+
+        foreach (string step in tally.Steps())
+        {
+            int refused = tally.Step(step)!.Refused;
+            if (refused > 0 && !incompatibleSteps.Contains(step, StringComparer.Ordinal))
+            {
+                problems.Add($"{refused} calls were refused in step {step}, where every contract is compatible");
+            }
+        }
+
+        foreach (string step in incompatibleSteps)
+        {
+            if (tally.Step(step) is not { Refused: > 0 })
+            {
+                problems.Add($"no call was refused in step {step}, where a replica ships an incompatible contract");
+            }
+        }
+
+        if (!tally.Versions().IsSupersetOf(expectedVersions))
+        {
+            problems.Add($"contract versions that answered: {string.Join(", ", tally.Versions())} ({string.Join(" and ", expectedVersions)} were expected)");
         }
 
         if (tally.Replicas() < 2)
@@ -139,14 +216,28 @@ public static class RollingUpgradeRunner
             problems.Add("not both JSON and Pack answered");
         }
 
-        output.WriteLine();
-        output.WriteLine(problems.Count == 0
-            ? "Result: every call succeeded, both contract versions and both formats answered, no value was lost or misread."
-            : "Result: FAILED: " + string.Join("; ", problems) + ".");
-        return problems.Count == 0 ? 0 : 1;
+        return problems;
     }
 
-    private static async Task<RollingOutcome> CallAsync(HttpClient http, RollingCall call, int n, long started)
+    private static bool TryParseVersions(string value, out int[] versions)
+    {
+        var parsed = new List<int>();
+        foreach (string part in value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        {
+            if (!int.TryParse(part, CultureInfo.InvariantCulture, out int version) || version <= 0)
+            {
+                versions = [];
+                return false;
+            }
+
+            parsed.Add(version);
+        }
+
+        versions = [.. parsed];
+        return versions.Length > 0;
+    }
+
+    private static async Task<RollingOutcome> CallAsync(HttpClient http, RollingCall call, int n, long started, StepLabel lastStep, PackClientOptions options)
     {
         int id = 1 + (n % 5000);
         Shipment? sent = null;
@@ -158,50 +249,102 @@ public static class RollingUpgradeRunner
             sent.Carrier += " (sent)";
             sent.WeightKg += 0.001m * n;
             sent.TrackingUrl = string.Create(CultureInfo.InvariantCulture, $"https://track.example/sent/{n}");
+            // A Pack body carries Pack-Schema (docs/schema.md §5.2): a replica that cannot read it answers 409, not a misread.
             request.Content = call.RequestFormat == "pack" ? PackContent.Create(sent) : JsonContent.Create(sent, options: JsonOptions);
+            if (!options.SendRequestSchema)
+            {
+                request.Content.Headers.Remove(PackSchema.HeaderName);
+            }
         }
 
         string? replica = null;
+        string? step = null;
         var version = 0;
+        RollingOutcome Outcome(RollingResult result, string? detail) =>
+            new(call, Stopwatch.GetElapsedTime(started), step ?? lastStep.Value, replica, version, result, detail);
+
         try
         {
             using HttpResponseMessage response = await http.SendAsync(request, CancellationToken.None).ConfigureAwait(false);
-            replica = Header(response, ShipmentContract.ReplicaHeader);
-            int.TryParse(Header(response, ShipmentContract.VersionHeader), CultureInfo.InvariantCulture, out version);
-            string? mediaType = response.Content.Headers.ContentType?.MediaType;
-            Shipment? received = response.IsSuccessStatusCode ? await response.Content.ReadFromPackAsync<Shipment>(CancellationToken.None).ConfigureAwait(false) : null;
+            // A replica that refuses a body (409) does so before its action runs, which names it: the proxy still does.
+            replica = Header(response, ShipmentContract.ReplicaHeader) ?? Header(response, ProxyDestinationHeader);
+            step = Header(response, StepHeader);
+            if (step is not null)
+            {
+                lastStep.Value = step;
+            }
 
-            string? error = (int)response.StatusCode != 200 ? $"status {(int)response.StatusCode}"
-                : version is not (1 or 2) ? "no contract version header"
-                : mediaType != (call.ResponseFormat == "pack" ? PackMediaTypes.Pack : "application/json") ? $"asked for {call.ResponseFormat}, got {mediaType}"
-                : Mismatch(Expected(sent ?? ShipmentContract.Create(id), version), received);
-            return new RollingOutcome(call, Stopwatch.GetElapsedTime(started), replica, version, error);
+            int.TryParse(Header(response, ShipmentContract.VersionHeader), CultureInfo.InvariantCulture, out version);
+            if (!response.IsSuccessStatusCode)
+            {
+                // Throws PackApiException with the problem details; a 409 for the request body's schema is a refusal.
+                await response.EnsureSuccessStatusCodeAsync(CancellationToken.None).ConfigureAwait(false);
+            }
+
+            string? mediaType = response.Content.Headers.ContentType?.MediaType;
+            if ((int)response.StatusCode != 200)
+            {
+                return Outcome(RollingResult.Failed, $"status {(int)response.StatusCode}");
+            }
+
+            if (version <= 0)
+            {
+                return Outcome(RollingResult.Failed, "no contract version header");
+            }
+
+            if (mediaType != (call.ResponseFormat == "pack" ? PackMediaTypes.Pack : "application/json"))
+            {
+                return Outcome(RollingResult.Failed, $"asked for {call.ResponseFormat}, got {mediaType}");
+            }
+
+            // With the response: its Pack-Schema is checked against Shipment before the body is decoded (docs/schema.md §5.1).
+            Shipment? received = await response.Content.ReadFromPackAsync<Shipment>(new PackResponseSchema(response, http), options, CancellationToken.None).ConfigureAwait(false);
+            string? mismatch = ShipmentValues.Mismatch(ShipmentValues.Expected(sent ?? ShipmentContract.Create(id), version), received);
+            return mismatch is null ? Outcome(RollingResult.Ok, null) : Outcome(RollingResult.Misread, mismatch);
+        }
+        catch (PackSchemaMismatchException ex)
+        {
+            // The message's first line; the violations follow, one per line.
+            return Outcome(RollingResult.Refused, Describe(ex.Message.Split('\n')[0], ex.Violations));
+        }
+        catch (PackApiException ex) when (ex.Problem is { Type: PackRequestSchemaProtocol.IncompatibleProblemType } problem)
+        {
+            return Outcome(RollingResult.Refused, RollingTally.ServerRefusalPrefix + " " + Describe($"{(int?)ex.StatusCode} {problem.Type}: {problem.Title}", problem.GetSchemaViolations()));
+        }
+        catch (PackApiException ex)
+        {
+            return Outcome(RollingResult.Failed, $"status {(int?)ex.StatusCode}: {ex.Problem?.Title ?? ex.Message}");
         }
         catch (Exception ex) when (ex is HttpRequestException or TaskCanceledException or PackException or JsonException)
         {
-            return new RollingOutcome(call, Stopwatch.GetElapsedTime(started), replica, version, $"{ex.GetType().Name}: {ex.Message}");
+            return Outcome(RollingResult.Failed, $"{ex.GetType().Name}: {ex.Message}");
         }
     }
 
-    /// <summary>What a replica of this version must send back: all it knows, and nothing in place of what it does not.</summary>
-    private static Shipment Expected(Shipment value, int version)
+    /// <summary>The message, then one line per violation: rule ID, member path, message.</summary>
+    private static string Describe(string message, IReadOnlyList<PackSchemaViolation> violations)
     {
-        Shipment expected = JsonSerializer.Deserialize<Shipment>(JsonSerializer.Serialize(value, JsonOptions), JsonOptions)!;
-        if (version == 1)
+        var text = new StringBuilder(message);
+        foreach (PackSchemaViolation violation in violations)
         {
-            expected.TrackingUrl = null;
+            text.Append('\n').Append(CultureInfo.InvariantCulture, $"  {violation.RuleId,-22} {violation.Path}: {violation.Message}");
         }
 
-        return expected;
-    }
-
-    private static string? Mismatch(Shipment expected, Shipment? received)
-    {
-        string want = JsonSerializer.Serialize(expected, JsonOptions);
-        string got = JsonSerializer.Serialize(received, JsonOptions);
-        return want == got ? null : $"value mismatch: expected {want}, got {got}";
+        return text.ToString();
     }
 
     private static string? Header(HttpResponseMessage response, string name) =>
         response.Headers.TryGetValues(name, out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
+
+    /// <summary>The step the latest answer named, for a call that got none.</summary>
+    private sealed class StepLabel
+    {
+        private volatile string? value;
+
+        public string? Value
+        {
+            get => value;
+            set => this.value = value;
+        }
+    }
 }

@@ -1,16 +1,15 @@
+using System.Globalization;
 using System.Net;
 using System.Net.Http.Headers;
+using System.Text.RegularExpressions;
 using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting.Server;
-using Microsoft.AspNetCore.Hosting.Server.Features;
-using Microsoft.AspNetCore.Http.Features;
 using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
 using Pack.Samples.Contracts;
 using Pack.Samples.Demo.Rolling;
 using Pack.Samples.Proxy;
 using Pack.Samples.WebApi;
+using Pack.Schema;
 
 namespace Pack.Samples.Tests.Rolling;
 
@@ -20,10 +19,10 @@ public sealed class ProxyTests
     [Fact]
     public async Task Proxy_TwoReplicas_BalancesAndStopsRoutingToADrainedReplica()
     {
-        await using WebApplication a = await StartAsync(SampleApp.BuildApp(["--Replica=api-a"], Quiet));
-        await using WebApplication b = await StartAsync(SampleApp.BuildApp(["--Replica=api-b"], Quiet));
-        await using WebApplication proxy = await StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={Address(a)}", $"--Replicas:api-b={Address(b)}"], Quiet));
-        using var client = new HttpClient { BaseAddress = new Uri(Address(proxy)) };
+        await using WebApplication a = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-a"], KestrelApps.Quiet));
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={KestrelApps.Address(a)}", $"--Replicas:api-b={KestrelApps.Address(b)}"], KestrelApps.Quiet));
+        using var client = new HttpClient { BaseAddress = new Uri(KestrelApps.Address(proxy)) };
         ReplicaPool pool = proxy.Services.GetRequiredService<ReplicaPool>();
 
         List<string> balanced = await AnsweringReplicasAsync(client, 10);
@@ -44,9 +43,9 @@ public sealed class ProxyTests
     [Fact]
     public async Task Proxy_AdminEndpointOnTheProxyPort_IsNotFound()
     {
-        await using WebApplication a = await StartAsync(SampleApp.BuildApp(["--Replica=api-a"], Quiet));
-        await using WebApplication proxy = await StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={Address(a)}"], Quiet));
-        using var client = new HttpClient { BaseAddress = new Uri(Address(proxy)) };
+        await using WebApplication a = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-a"], KestrelApps.Quiet));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={KestrelApps.Address(a)}"], KestrelApps.Quiet));
+        using var client = new HttpClient { BaseAddress = new Uri(KestrelApps.Address(proxy)) };
 
         using HttpResponseMessage response = await client.PostAsync("/admin/drain/api-a", content: null, CancellationToken.None);
 
@@ -57,18 +56,18 @@ public sealed class ProxyTests
     [Fact]
     public async Task RunAsync_OneContractVersionOnly_CountsEveryCallAsIntactButFails()
     {
-        await using WebApplication a = await StartAsync(SampleApp.BuildApp(["--Replica=api-a"], Quiet));
-        await using WebApplication b = await StartAsync(SampleApp.BuildApp(["--Replica=api-b"], Quiet));
-        await using WebApplication proxy = await StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={Address(a)}", $"--Replicas:api-b={Address(b)}"], Quiet));
+        await using WebApplication a = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-a"], KestrelApps.Quiet));
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={KestrelApps.Address(a)}", $"--Replicas:api-b={KestrelApps.Address(b)}"], KestrelApps.Quiet));
         using var output = new StringWriter();
 
-        int exitCode = await RollingUpgradeRunner.RunAsync(["--url", Address(proxy), "--seconds", "1", "--workers", "2"], output, CancellationToken.None);
+        int exitCode = await RollingUpgradeRunner.RunAsync(["--url", KestrelApps.Address(proxy), "--seconds", "1", "--workers", "2"], output, CancellationToken.None);
 
         // In process both replicas are built with the current contract, so the run cannot show both versions.
         string report = output.ToString();
         Assert.Equal(1, exitCode);
-        Assert.Contains("failed or misread: 0", report, StringComparison.Ordinal);
-        Assert.Contains("(both 1 and 2 were expected)", report, StringComparison.Ordinal);
+        Assert.Contains("refused: 0; misread: 0; failed: 0", report, StringComparison.Ordinal);
+        Assert.Contains("(1 and 2 were expected)", report, StringComparison.Ordinal);
         Assert.Matches(@"(?m)^  api-a +v2 +pack +pack +\d+$", report);
         Assert.Matches(@"(?m)^  api-b +v2 +json +json +\d+$", report);
     }
@@ -77,7 +76,7 @@ public sealed class ProxyTests
     public async Task RunAsync_ReplicaAnswersWithWrongValues_ReportsMisreadValues()
     {
         // A replica that claims contract version 1 but is version 2 sends a TrackingUrl a version-1 replica cannot know.
-        await using WebApplication liar = await StartAsync(SampleApp.BuildApp(["--Replica=liar"], Quiet), app => app.Use(async (context, next) =>
+        await using WebApplication liar = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=liar"], KestrelApps.Quiet), app => app.Use(async (context, next) =>
         {
             context.Response.OnStarting(() =>
             {
@@ -88,26 +87,119 @@ public sealed class ProxyTests
         }));
         using var output = new StringWriter();
 
-        int exitCode = await RollingUpgradeRunner.RunAsync(["--url", Address(liar), "--seconds", "1", "--workers", "1"], output, CancellationToken.None);
+        int exitCode = await RollingUpgradeRunner.RunAsync(["--url", KestrelApps.Address(liar), "--seconds", "1", "--workers", "1"], output, CancellationToken.None);
 
         string report = output.ToString();
         Assert.Equal(1, exitCode);
-        Assert.DoesNotContain("failed or misread: 0", report, StringComparison.Ordinal);
-        Assert.Contains("value mismatch", report, StringComparison.Ordinal);
+        Assert.DoesNotContain("misread: 0;", report, StringComparison.Ordinal);
+        Assert.Contains("Misread: value mismatch: TrackingUrl", report, StringComparison.Ordinal);
     }
 
-    private static void Quiet(WebApplicationBuilder builder) => builder.Logging.ClearProviders();
-
-    private static async Task<WebApplication> StartAsync(WebApplication app, Action<WebApplication>? configure = null)
+    [Fact]
+    public async Task Proxy_ReplicaDrainedAtStart_GetsNothingUntilUndrained()
     {
-        configure?.Invoke(app);
-        app.Urls.Add("http://127.0.0.1:0");
-        await app.StartAsync(CancellationToken.None);
-        return app;
+        await using WebApplication a = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-a"], KestrelApps.Quiet));
+        await using WebApplication c = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-c"], KestrelApps.Quiet));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-a={KestrelApps.Address(a)}", $"--Replicas:api-c={KestrelApps.Address(c)}", "--Drained=api-c"], KestrelApps.Quiet));
+        using var client = new HttpClient { BaseAddress = new Uri(KestrelApps.Address(proxy)) };
+        ReplicaPool pool = proxy.Services.GetRequiredService<ReplicaPool>();
+
+        string stateAtStart = pool.Describe()["api-c"];
+        List<string> atStart = await AnsweringReplicasAsync(client, 6);
+        pool.Undrain("api-c", NullLogger.Instance);
+        List<string> undrained = await AnsweringReplicasAsync(client, 6);
+
+        Assert.Equal("drained", stateAtStart);
+        Assert.All(atStart, replica => Assert.Equal("api-a", replica));
+        Assert.Equal(3, undrained.Count(replica => replica == "api-c"));
     }
 
-    private static string Address(WebApplication app) =>
-        app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.First() + "/";
+    [Fact]
+    public async Task Proxy_SchemaLookup_GoesToTheReplicaThatWroteTheFingerprint()
+    {
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
+        await using WebApplication c = await KestrelApps.StartAsync(IncompatibleReplica.Build("api-c"));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={KestrelApps.Address(b)}", $"--Replicas:api-c={KestrelApps.Address(c)}"], KestrelApps.Quiet));
+        using var client = new HttpClient { BaseAddress = new Uri(KestrelApps.Address(proxy)) };
+        string incompatible = PackSchema.For(typeof(IncompatibleShipment)).WireFingerprint;
+        // Round-robin: of two Pack GETs one reaches api-c, whose answer the proxy learns the fingerprint from.
+        await AnsweringReplicasAsync(client, 2);
+
+        var lookups = new List<(HttpStatusCode Status, string Replica)>();
+        for (var i = 0; i < 6; i++)
+        {
+            using HttpResponseMessage response = await client.GetAsync($"pack/schema?wire={incompatible}", CancellationToken.None);
+            lookups.Add((response.StatusCode, Assert.Single(response.Headers.GetValues(ProxyApp.DestinationHeader))));
+        }
+
+        Assert.All(lookups, lookup => Assert.Equal((HttpStatusCode.OK, "api-c"), lookup));
+        Assert.Equal(PackSchema.HeaderName, SchemaAffinityPolicy.SchemaHeader);
+        Assert.Equal(PackResponseSchemaProtocol.WireQueryParameter, SchemaAffinityPolicy.WireQueryParameter);
+    }
+
+    [Fact]
+    public async Task RunAsync_IncompatibleReplicaInItsStep_RefusesItsContractWithTheViolationsAndMisreadsNothing()
+    {
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
+        await using WebApplication c = await KestrelApps.StartAsync(IncompatibleReplica.Build("api-c"));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={KestrelApps.Address(b)}", $"--Replicas:api-c={KestrelApps.Address(c)}", "--Step=incompatible-c"], KestrelApps.Quiet));
+        using var output = new StringWriter();
+
+        int exitCode = await RollingUpgradeRunner.RunAsync(
+            ["--url", KestrelApps.Address(proxy), "--calls", "300", "--workers", "2", "--incompatible-step", "incompatible-c", "--expect-versions", "2,3"], output, CancellationToken.None);
+
+        string report = output.ToString();
+        Assert.True(exitCode == 0, report);
+        Match step = Regex.Match(report, @"(?m)^  incompatible-c +(?<calls>\d+) +(?<ok>\d+) +(?<refused>\d+) +(?<misread>\d+) +(?<failed>\d+)$");
+        Assert.True(step.Success, report);
+        Assert.True(int.Parse(step.Groups["refused"].Value, CultureInfo.InvariantCulture) > 0, report);
+        Assert.True(int.Parse(step.Groups["ok"].Value, CultureInfo.InvariantCulture) > 0, report);
+        Assert.Equal(("0", "0"), (step.Groups["misread"].Value, step.Groups["failed"].Value));
+        Assert.Equal(RollingUpgradeRunner.StepHeader, DeploymentStep.HeaderName);
+        Assert.Equal(RollingUpgradeRunner.ProxyDestinationHeader, ProxyApp.DestinationHeader);
+        // The violation list, once for each side: the client's check of api-c's responses, api-c's check of the client's bodies.
+        Assert.True(Regex.IsMatch(report, @"(?m)^Refused by the client \(PackSchemaMismatchException.*via api-c v3"), report);
+        Assert.True(Regex.IsMatch(report, @"(?m)^Refused by a server \(409.*via api-c "), report);
+        Assert.True(Regex.Matches(report, @"(?m)^ +MEMBER_RETYPED +\S*WeightKg").Count == 2, report);
+    }
+
+    [Fact]
+    public async Task RunAsync_SchemaCheckOff_IncompatibleContractIsMisreadOrFailsAndNothingIsRefused()
+    {
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
+        await using WebApplication c = await KestrelApps.StartAsync(IncompatibleReplica.Build("api-c"));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={KestrelApps.Address(b)}", $"--Replicas:api-c={KestrelApps.Address(c)}", "--Step=incompatible-c"], KestrelApps.Quiet));
+        using var output = new StringWriter();
+
+        int exitCode = await RollingUpgradeRunner.RunAsync(
+            ["--url", KestrelApps.Address(proxy), "--calls", "300", "--workers", "2", "--incompatible-step", "incompatible-c", "--expect-versions", "2,3", "--schema-check", "off"], output, CancellationToken.None);
+
+        // Without the check the bytes of api-c's contract are decoded as the client's (and the client's as api-c's):
+        // what the check prevents, and what the client's value comparison catches.
+        string report = output.ToString();
+        Assert.Equal(1, exitCode);
+        Match step = Regex.Match(report, @"(?m)^  incompatible-c +\d+ +\d+ +(?<refused>\d+) +(?<misread>\d+) +(?<failed>\d+)$");
+        Assert.True(step.Success, report);
+        Assert.Equal("0", step.Groups["refused"].Value);
+        Assert.True(int.Parse(step.Groups["misread"].Value, CultureInfo.InvariantCulture) + int.Parse(step.Groups["failed"].Value, CultureInfo.InvariantCulture) > 0, report);
+    }
+
+    [Fact]
+    public async Task RunAsync_RefusalsInAStepNotNamedIncompatible_Fails()
+    {
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
+        await using WebApplication c = await KestrelApps.StartAsync(IncompatibleReplica.Build("api-c"));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={KestrelApps.Address(b)}", $"--Replicas:api-c={KestrelApps.Address(c)}"], KestrelApps.Quiet));
+        proxy.Services.GetRequiredService<DeploymentStep>().Set("upgrade-a");
+        using var output = new StringWriter();
+
+        int exitCode = await RollingUpgradeRunner.RunAsync(["--url", KestrelApps.Address(proxy), "--calls", "200", "--workers", "2", "--expect-versions", "2,3"], output, CancellationToken.None);
+
+        string report = output.ToString();
+        Assert.Equal(1, exitCode);
+        Assert.Matches(@"calls were refused in step upgrade-a, where every contract is compatible", report);
+        Assert.Contains("misread: 0;", report, StringComparison.Ordinal);
+    }
 
     private static async Task<List<string>> AnsweringReplicasAsync(HttpClient client, int calls)
     {
