@@ -42,14 +42,26 @@ public sealed class DeadlinesController(StreamProbes probes) : ControllerBase
 
     private static async IAsyncEnumerable<Member> Produce(StreamProbe state, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
+        // The registration alone can miss it: when the cancellation's callbacks resume this producer inline (the
+        // delay below), it can end and dispose the registration before its own callback has run.
         using var registration = cancellationToken.Register(() => state.Canceled.TrySetResult());
-        for (var i = 1; i <= 100_000; i++)
+        try
         {
-            yield return SampleData.Member(i);
-            state.FirstYielded.TrySetResult();
+            for (var i = 1; i <= 100_000; i++)
+            {
+                yield return SampleData.Member(i);
+                state.FirstYielded.TrySetResult();
 
-            // Paces the producer so the deadline falls mid-stream; it is not synchronization.
-            await Task.Delay(TimeSpan.FromMilliseconds(20), cancellationToken);
+                // Paces the producer so the deadline falls mid-stream; it is not synchronization.
+                await Task.Delay(TimeSpan.FromMilliseconds(20), cancellationToken);
+            }
+        }
+        finally
+        {
+            if (cancellationToken.IsCancellationRequested)
+            {
+                state.Canceled.TrySetResult();
+            }
         }
     }
 }

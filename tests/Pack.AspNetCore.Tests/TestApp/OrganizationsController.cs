@@ -64,14 +64,26 @@ public sealed class OrganizationsController(StreamProbes probes) : ControllerBas
     // Only the formatter's WithCancellation token reaches this iterator, so its cancellation proves the formatter passes RequestAborted.
     private static async IAsyncEnumerable<Member> Endless(StreamProbe state, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
+        // The registration alone can miss it: when the cancellation's callbacks resume this producer inline (the
+        // delay below), it can end and dispose the registration before its own callback has run.
         using var registration = cancellationToken.Register(() => state.Canceled.TrySetResult());
-        for (var i = 1; ; i++)
+        try
         {
-            yield return SampleData.Member(i);
-            state.FirstYielded.TrySetResult();
+            for (var i = 1; ; i++)
+            {
+                yield return SampleData.Member(i);
+                state.FirstYielded.TrySetResult();
 
-            // Paces the producer; it is not synchronization.
-            await Task.Delay(TimeSpan.FromMilliseconds(5), cancellationToken);
+                // Paces the producer; it is not synchronization.
+                await Task.Delay(TimeSpan.FromMilliseconds(5), cancellationToken);
+            }
+        }
+        finally
+        {
+            if (cancellationToken.IsCancellationRequested)
+            {
+                state.Canceled.TrySetResult();
+            }
         }
     }
 }
