@@ -40,7 +40,9 @@ internal static class PackSchemaHeader
             return known;
         }
 
-        string? fingerprint = PackSchema.TryGet(type, options: null, out var schema) ? schema.WireFingerprint : null;
+        // The constant when a context declares the type as a root (even one with only its wire form known), else TryGet's schema.
+        string? fingerprint = PackSchema.TryGetGenerated(type, options: null, out var generated) ? generated.WireFingerprint
+            : PackSchema.TryGet(type, options: null, out var schema) ? schema.WireFingerprint : null;
         return Fingerprints.GetOrAdd(type, fingerprint);
     }
 
