@@ -15,6 +15,7 @@ internal static class TestRegistration
         if (!Pack.ContractTests.Randomized.ReferenceLoadContext.Holds(typeof(TestRegistration).Assembly))
         {
             PackSerializer.AddResolver(ContractContext.Default);
+            PackSerializer.AddResolver(Http.HttpContractContext.Default);
         }
     }
 }

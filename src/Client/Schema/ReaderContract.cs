@@ -25,13 +25,13 @@ internal sealed class ReaderContract
 
     public Type Type { get; }
 
-    /// <summary>The schema, or <see langword="null"/> when it cannot be built (an unsupported type): then nothing is checked.</summary>
+    /// <summary>The schema, or <see langword="null"/> when it is not known (<see cref="TypeSchemas.Get"/>): then nothing is checked.</summary>
     public PackSchema? Schema { get; }
 
     /// <summary>The wire fingerprint of <see cref="Schema"/>.</summary>
     public string? Fingerprint { get; }
 
-    /// <summary>The contract of <paramref name="type"/>. Only called when <see cref="System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"/>.</summary>
+    /// <summary>The contract of <paramref name="type"/>, with the schema <see cref="TypeSchemas"/> finds for it.</summary>
     public static ReaderContract Get(Type type) =>
         Contracts.TryGetValue(type, out var known) ? known : Contracts.GetOrAdd(type, static t => new ReaderContract(t, TypeSchemas.Get(t)));
 

@@ -4,8 +4,9 @@ namespace Pack.Client;
 
 /// <summary>
 /// The wire fingerprint a Pack request body announces in <c>Pack-Schema</c> (docs/schema.md §5.2), taken from the
-/// type's schema (<see cref="TypeSchemas"/>). <see langword="null"/> under Native AOT (the schema is built by reflection)
-/// and for types the schema builder does not describe: such bodies are sent without the header, unchecked, as before.
+/// type's schema (<see cref="TypeSchemas"/>: generated constants first). <see langword="null"/> when that schema is not
+/// known (a type the schema builder does not describe; under Native AOT, a type that is not a root of a registered
+/// context): such bodies are sent without the header, unchecked, as before.
 /// </summary>
 internal static class RequestSchemaFingerprints
 {

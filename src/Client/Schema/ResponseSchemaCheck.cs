@@ -1,6 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Net.Http.Headers;
-using System.Runtime.CompilerServices;
 using Pack.Schema;
 
 namespace Pack.Client;
@@ -20,8 +19,8 @@ internal static class ResponseSchemaCheck
     /// <param name="cancellationToken">The call's token.</param>
     public static ValueTask EnsureReadableAsync(Type readerType, HttpResponseMessage? response, HttpMessageInvoker? schemaClient, PackClientOptions options, CancellationToken cancellationToken)
     {
-        // Under Native AOT the reader's schema cannot be built (PackSchema.For uses reflection): skipped, as the server skips the header.
-        if (response is null || schemaClient is null || !options.CheckResponseSchema || !RuntimeFeature.IsDynamicCodeSupported
+        // A reader type whose schema is not known (under Native AOT: not a root of a registered context) is not checked (ReaderContract).
+        if (response is null || schemaClient is null || !options.CheckResponseSchema
             || !response.Headers.NonValidated.TryGetValues(PackSchema.HeaderName, out HeaderStringValues values) || values.Count != 1)
         {
             return default;

@@ -65,12 +65,21 @@ public sealed partial class PackSchema
 
     /// <summary>The schema of <paramref name="type"/>, built from the codec's contract model once and cached.</summary>
     /// <param name="type">The root type.</param>
-    /// <exception cref="NotSupportedException">Pack does not support the type or a type it reaches.</exception>
+    /// <exception cref="NotSupportedException">
+    /// Pack does not support the type or a type it reaches; or the run-time path is off (Native AOT, or the
+    /// <see cref="PackSerializer.IsReflectionEnabledByDefault"/> switch set to <see langword="false"/>), where
+    /// <see cref="TryGetGenerated"/> and <see cref="TryGet"/> give the schema of a generated context's root.
+    /// </exception>
     [RequiresUnreferencedCode(PackSerializer.UnreferencedCodeMessage)]
     [RequiresDynamicCode(PackSerializer.DynamicCodeMessage)]
     public static PackSchema For(Type type)
     {
         ArgumentNullException.ThrowIfNull(type);
+        if (!PackSerializer.IsDynamicFallbackEnabled)
+        {
+            ThrowReflectionDisabled(type);
+        }
+
         return Cache.GetOrAdd(type, static t => new PackSchema(ToTypes(new SchemaBuilder<Type>(ContractDescriber.Instance).Build(t))));
     }
 

@@ -25,11 +25,7 @@ internal static class PackEndpointDescriber
     private const string UnreferencedCodeMessage =
         "A schema is built from each endpoint type's contract by reflection; trimming may remove the members it reads.";
 
-    private const string DynamicCodeMessage =
-        "A schema is built through the run-time contract of each endpoint type, which Native AOT cannot build.";
-
     [RequiresUnreferencedCode(UnreferencedCodeMessage)]
-    [RequiresDynamicCode(DynamicCodeMessage)]
     public static PackSchemaSet Describe(IEnumerable<EndpointDataSource> sources)
     {
         var types = new HashSet<Type>();
@@ -59,13 +55,12 @@ internal static class PackEndpointDescriber
                 continue;
             }
 
-            try
+            // Generated constants first, the run-time path where it is on (PackSchema.TryGet). A type Pack cannot write
+            // is not served as Pack either (its endpoints answer JSON); with the run-time path off, a type that is not a
+            // root of a registered context is left out of the set (docs/schema.md §5).
+            if (PackSchema.TryGet(type, options: null, out var schema))
             {
-                schemas[type] = PackSchema.For(type);
-            }
-            catch (NotSupportedException)
-            {
-                // A type Pack cannot write is not served as Pack either; its endpoints answer JSON.
+                schemas[type] = schema;
             }
         }
 
@@ -283,7 +278,6 @@ internal static class PackEndpointDescriber
     // ---- parameters (§5.3) ------------------------------------------------------------------------------------------
 
     [RequiresUnreferencedCode(UnreferencedCodeMessage)]
-    [RequiresDynamicCode(DynamicCodeMessage)]
     private static List<PackSchemaEndpointParameter> Parameters(RouteEndpoint endpoint)
     {
         var pattern = endpoint.RoutePattern;
@@ -418,15 +412,17 @@ internal static class PackEndpointDescriber
     /// rulebook): a primitive's name, a <c>Nullable&lt;T&gt;</c>'s or an enum's underlying one, else <c>string</c>.
     /// </summary>
     [RequiresUnreferencedCode(UnreferencedCodeMessage)]
-    [RequiresDynamicCode(DynamicCodeMessage)]
     private static string PrimitiveName(Type type)
     {
-        PackSchema schema;
+        PackSchema? schema;
         try
         {
-            schema = PackSchema.For(type);
+            if (!PackSchema.TryGet(type, options: null, out schema))
+            {
+                return "string";
+            }
         }
-        catch (Exception exception) when (exception is NotSupportedException or InvalidOperationException)
+        catch (InvalidOperationException)
         {
             return "string";
         }

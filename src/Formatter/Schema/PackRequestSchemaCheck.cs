@@ -1,5 +1,3 @@
-using System.Diagnostics.CodeAnalysis;
-using System.Runtime.CompilerServices;
 using Microsoft.AspNetCore.Http;
 using Pack.Schema;
 
@@ -19,7 +17,7 @@ internal static class PackRequestSchemaCheck
     public static PackRequestSchemaRejection? Check(HttpRequest request, Type type, PackFormatterOptions options)
     {
         var header = request.Headers[PackSchema.HeaderName];
-        if (header.Count == 0 || !options.CheckRequestSchema || !RuntimeFeature.IsDynamicCodeSupported)
+        if (header.Count == 0 || !options.CheckRequestSchema)
         {
             return null;
         }
@@ -33,10 +31,6 @@ internal static class PackRequestSchemaCheck
         return CheckAgainstRegistry(request, type, readerFingerprint, header.Count == 1 ? header[0] : null, options);
     }
 
-    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
-        "Only reached when RuntimeFeature.IsDynamicCodeSupported and the reader's fingerprint was computed, so PackSchema.For has run for this type.")]
-    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
-        "The type is the body's declared type, which the serializer already keeps; its schema was built for the fingerprint.")]
     private static PackRequestSchemaRejection? CheckAgainstRegistry(HttpRequest request, Type type, string readerFingerprint, string? writerFingerprint, PackFormatterOptions options)
     {
         if (!PackRequestSchemaProtocol.IsFingerprint(writerFingerprint))
@@ -44,7 +38,12 @@ internal static class PackRequestSchemaCheck
             return PackRequestSchemaRejection.MalformedHeader(request.Headers[PackSchema.HeaderName].ToString());
         }
 
-        var reader = PackSchema.For(type);
+        // The reader's fingerprint came from this schema (PackSchemaHeader caches TryGet's answer; TryGet caches the schema).
+        if (!PackSchema.TryGet(type, options: null, out var reader))
+        {
+            return null;
+        }
+
         var registry = options.ClientSchemas;
         return registry.Verdict(type, reader, writerFingerprint!) switch
         {

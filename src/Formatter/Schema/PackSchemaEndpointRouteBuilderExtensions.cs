@@ -17,9 +17,6 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
     private const string UnreferencedCodeMessage =
         "A schema is built from each endpoint type's contract by reflection; trimming may remove the members it reads.";
 
-    private const string DynamicCodeMessage =
-        "A schema is built through the run-time contract of each endpoint type, which Native AOT cannot build.";
-
     /// <summary>The default route of <see cref="MapPackSchema"/>.</summary>
     public const string DefaultPattern = PackSchema.DefaultEndpointPath;
 
@@ -48,7 +45,6 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
     /// <param name="pattern">The route; <see cref="DefaultPattern"/> by default.</param>
     /// <returns>The endpoint's builder, to add authorization or other conventions.</returns>
     [RequiresUnreferencedCode(UnreferencedCodeMessage)]
-    [RequiresDynamicCode(DynamicCodeMessage)]
     public static IEndpointConventionBuilder MapPackSchema(this IEndpointRouteBuilder endpoints, string pattern = DefaultPattern)
     {
         ArgumentNullException.ThrowIfNull(endpoints);
@@ -56,7 +52,8 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
         var document = new Lazy<SchemaDocument>(() => SchemaDocument.Of(PackEndpointDescriber.Describe(endpoints.DataSources)), LazyThreadSafetyMode.ExecutionAndPublication);
         var group = endpoints.MapGroup(pattern);
         MapRegistration(group, endpoints.ServiceProvider, pattern);
-        group.MapGet(string.Empty, (HttpContext context) => Serve(context, document.Value)).ExcludeFromDescription();
+        // A RequestDelegate, not a Delegate: nothing to generate at run time, so it also maps under Native AOT.
+        group.MapGet(string.Empty, context => Serve(context, document.Value).ExecuteAsync(context)).ExcludeFromDescription();
         return group;
     }
 
@@ -65,7 +62,6 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
     /// plus the schema of a type this process wrote with that fingerprint, or a 404 problem saying it is not served.
     /// </summary>
     [RequiresUnreferencedCode(UnreferencedCodeMessage)]
-    [RequiresDynamicCode(DynamicCodeMessage)]
     private static IResult Serve(HttpContext context, SchemaDocument document)
     {
         if (context.Request.Query.TryGetValue(PackResponseSchemaProtocol.WireQueryParameter, out var wire))
@@ -83,7 +79,7 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
             {
                 // The header may come from a context's compile-time constants; only a schema that hashes to the asked
                 // fingerprint is served as it.
-                if (PackSchemaHeader.WrittenType(fingerprint!) is not { } written || Describe(written) is not { } schema
+                if (PackSchemaHeader.WrittenType(fingerprint!) is not { } written || !PackSchema.TryGet(written, options: null, out var schema)
                     || !string.Equals(schema.WireFingerprint, fingerprint, StringComparison.Ordinal))
                 {
                     return TypedResults.Problem(
@@ -112,17 +108,4 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
         return Results.Bytes(document.Body, "application/json");
     }
 
-    [RequiresUnreferencedCode(UnreferencedCodeMessage)]
-    [RequiresDynamicCode(DynamicCodeMessage)]
-    private static PackSchema? Describe(Type type)
-    {
-        try
-        {
-            return PackSchema.For(type);
-        }
-        catch (NotSupportedException)
-        {
-            return null;
-        }
-    }
 }

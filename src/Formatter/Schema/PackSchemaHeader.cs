@@ -1,6 +1,4 @@
 using System.Collections.Concurrent;
-using System.Diagnostics.CodeAnalysis;
-using System.Runtime.CompilerServices;
 using Microsoft.AspNetCore.Http;
 using Pack.Schema;
 
@@ -8,10 +6,10 @@ namespace Pack.AspNetCore;
 
 /// <summary>
 /// Adds <see cref="PackSchema.HeaderName"/> (the wire fingerprint of the body's declared type, or of a Pack stream's item
-/// type, docs/schema.md §5) to a Pack response. The fingerprint comes from a registered source-generated context's
-/// constants when one declares the type as a root (<see cref="PackSchema.TryGetGenerated"/>: no reflection, no hashing,
-/// so also under Native AOT), else from <see cref="PackSchema.For"/> where run-time code generation is available; it is
-/// looked up once per type and cached. A type whose schema is not known either way gets no header, never an error.
+/// type, docs/schema.md §5) to a Pack response. The fingerprint comes from <see cref="PackSchema.TryGet"/>: a registered
+/// source-generated context's constants when one declares the type as a root (no reflection, no hashing, so also under
+/// Native AOT), else <see cref="PackSchema.For"/> where the run-time path is on; it is looked up once per type and
+/// cached. A type whose schema is not known either way gets no header, never an error.
 /// </summary>
 internal static class PackSchemaHeader
 {
@@ -42,9 +40,9 @@ internal static class PackSchemaHeader
             return known;
         }
 
-        string? fingerprint = PackSchema.TryGetGenerated(type, options: null, out var generated)
-            ? generated.WireFingerprint
-            : RuntimeFeature.IsDynamicCodeSupported ? RunTimeWireFingerprint(type) : null;
+        // The constant when a context declares the type as a root (even one with only its wire form known), else TryGet's schema.
+        string? fingerprint = PackSchema.TryGetGenerated(type, options: null, out var generated) ? generated.WireFingerprint
+            : PackSchema.TryGet(type, options: null, out var schema) ? schema.WireFingerprint : null;
         return Fingerprints.GetOrAdd(type, fingerprint);
     }
 
@@ -64,21 +62,5 @@ internal static class PackSchemaHeader
         }
 
         return null;
-    }
-
-    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
-        "Only called when RuntimeFeature.IsDynamicCodeSupported, which is false under Native AOT; there only generated constants give a header.")]
-    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
-        "The type is the body's declared type, which the serializer already keeps; a type the schema builder cannot describe gets no header.")]
-    private static string? RunTimeWireFingerprint(Type type)
-    {
-        try
-        {
-            return PackSchema.For(type).WireFingerprint;
-        }
-        catch (NotSupportedException)
-        {
-            return null;
-        }
     }
 }
