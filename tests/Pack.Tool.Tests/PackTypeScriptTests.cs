@@ -1,3 +1,5 @@
+using Pack.Schema;
+
 namespace Pack.Tool.Tests;
 
 /// <summary><c>pack ts</c>: the command writes what the generator's committed output (clients/typescript/test/generated) holds.</summary>
@@ -35,6 +37,30 @@ public sealed class PackTypeScriptTests : IDisposable
         Assert.Equal(await File.ReadAllTextAsync(Path.Combine(Repository.Root, "clients", "typescript", "test", "generated", "sample-api-served.ts")), written);
         Assert.Contains("export function ordersGet(client: PackClient, id: number, options?: EndpointOptions<Order | null>): Promise<Order | null> {", written, StringComparison.Ordinal);
         Assert.Contains("return client.stream(\"GET\", withQuery(`api/members/stream`, { count: query?.count, delayMs: query?.delayMs }), null, endpointReader(MemberPayload, options), options);", written, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Ts_CatchAllRouteParameter_EncodesEachSegmentAndKeepsTheSlashes()
+    {
+        var schema = PackSchema.For(typeof(int));
+        string path = files.PathOf("catch-all.schema.json");
+        await File.WriteAllTextAsync(path, new PackSchemaSet([schema],
+        [
+            new PackSchemaEndpoint("Files", "Read", "GET", "/files/{path}",
+                [new PackSchemaEndpointParameter("path", PackSchemaParameterSource.Route, "string", optional: false, catchAll: true)],
+                request: null, new PackSchemaEndpointBody(schema.Label, stream: false)),
+            new PackSchemaEndpoint("Files", "Find", "GET", "/find/{name}",
+                [new PackSchemaEndpointParameter("name", PackSchemaParameterSource.Route, "string", optional: false)],
+                request: null, new PackSchemaEndpointBody(schema.Label, stream: false)),
+        ]).ToJsonString());
+        string directory = files.PathOf("ts-catch-all");
+
+        var (exit, _, error) = await ToolRunner.RunAsync("ts", "--schema", path, "--out", directory);
+
+        Assert.True(exit == 0, error);
+        string written = await File.ReadAllTextAsync(Path.Combine(directory, "contracts.ts"));
+        Assert.Contains("`files/${routePathValue(path)}`", written, StringComparison.Ordinal);
+        Assert.Contains("`find/${routeValue(name)}`", written, StringComparison.Ordinal);
     }
 
     [Fact]

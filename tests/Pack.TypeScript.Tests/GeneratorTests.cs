@@ -63,6 +63,28 @@ public sealed class GeneratorTests
     }
 
     [Fact]
+    public void Generate_CatchAllRouteParameter_KeepsItsSlashes()
+    {
+        // docs/schema.md §5.3: a catch-all ({*path}) is split at '/' and each segment encoded; any other route value is one component.
+        var order = PackSchema.For(typeof(Pack.Samples.Contracts.Order));
+        var set = new PackSchemaSet([order],
+        [
+            new PackSchemaEndpoint("Files", "Get", "GET", "/files/{id}/{path}",
+                [
+                    new PackSchemaEndpointParameter("id", PackSchemaParameterSource.Route, "i32", optional: false),
+                    new PackSchemaEndpointParameter("path", PackSchemaParameterSource.Route, "string", optional: false, catchAll: true),
+                ],
+                request: null, new PackSchemaEndpointBody(order.Label, stream: false)),
+        ]);
+
+        var text = TypeScriptGenerator.Generate(set.ToJsonString(), TestOptions).Single().Value;
+
+        Assert.Contains("export function filesGet(client: PackClient, id: number, path: string, options?: EndpointOptions<Order | null>): Promise<Order | null> {", text, StringComparison.Ordinal);
+        Assert.Contains("return client.call(\"GET\", `files/${routeValue(id)}/${routePathValue(path)}`, null, endpointReader(OrderPayload, options), options);", text, StringComparison.Ordinal);
+        Assert.Contains("routePathValue", text[..text.IndexOf("export", StringComparison.Ordinal)], StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Generate_NonNullableMembers_AreTypedAndCheckedWithoutNull()
     {
         var schema = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Schemas", "sample-api.schema.json"));

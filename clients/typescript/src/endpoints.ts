@@ -23,6 +23,22 @@ export function routeValue(value: ParameterValue): string {
   return encodeURIComponent(String(value));
 }
 
+/**
+ * A catch-all route parameter's value (`{*path}`, marked `catchAll` in the schema) as path segments: split at `/`,
+ * each piece percent-encoded as a URI component, joined with `/` again. Servers do not decode `%2F` in a path, so
+ * `routeValue` would hand the handler `a%2Fb` for `a/b`.
+ */
+export function routePathValue(value: ParameterValue): string {
+  const text = String(value);
+  let s = "";
+  let start = 0;
+  for (let i = text.indexOf("/"); i !== -1; i = text.indexOf("/", start)) {
+    s += encodeURIComponent(text.slice(start, i)) + "/";
+    start = i + 1;
+  }
+  return s + encodeURIComponent(text.slice(start));
+}
+
 /** Appends the query parameters that have a value (`undefined` and `null` are left out), in order, percent-encoded. */
 export function withQuery(path: string, query: Readonly<Record<string, ParameterValue | null | undefined>>): string {
   let s = "";

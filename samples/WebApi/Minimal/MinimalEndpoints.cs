@@ -6,15 +6,21 @@ using Pack.Samples.WebApi.Orders;
 
 namespace Pack.Samples.WebApi.Minimal;
 
-/// <summary>The same data through minimal APIs: <see cref="PackResults"/> negotiate, <see cref="PackBody{T}"/> binds.</summary>
+/// <summary>
+/// The same data through minimal APIs: <see cref="PackResults"/> negotiate, <see cref="PackBody{T}"/> binds. The group's
+/// tag and the endpoint names are what a generated client calls them (docs/schema.md §5.3): <c>minimalGetOrder</c>,
+/// <c>minimalCreateOrder</c>, … in TypeScript (<c>pack ts</c>). Endpoint names are unique in the app, as link
+/// generation needs them to be.
+/// </summary>
 public static class MinimalEndpoints
 {
     public static void Map(IEndpointRouteBuilder endpoints)
     {
-        RouteGroupBuilder group = endpoints.MapGroup("/minimal");
+        RouteGroupBuilder group = endpoints.MapGroup("/minimal").WithTags("Minimal");
 
         group.MapGet("/orders/{id:int}", Results<PackOk<Order>, NotFound> (int id, OrderStore store) =>
-            store.Find(id) is { } order ? PackResults.Ok(order) : TypedResults.NotFound());
+            store.Find(id) is { } order ? PackResults.Ok(order) : TypedResults.NotFound())
+            .WithName("GetOrder");
 
         group.MapPost("/orders", Results<PackCreated<Order>, ValidationProblem> (PackBody<CreateOrderRequest> body, OrderStore store) =>
         {
@@ -27,7 +33,8 @@ public static class MinimalEndpoints
 
             Order order = store.Add(request);
             return PackResults.Created($"/minimal/orders/{order.Id}", order);
-        });
+        })
+            .WithName("CreateOrder");
 
         group.MapGet("/organizations/{members:int}", Results<PackOk<Organization>, ValidationProblem> (int members) =>
             members is < 0 or > Organizations.OrganizationsController.MaxMembers
@@ -35,7 +42,8 @@ public static class MinimalEndpoints
                 {
                     ["members"] = [$"The field members must be between 0 and {Organizations.OrganizationsController.MaxMembers}."],
                 })
-                : PackResults.Ok(SampleData.Organization(members)));
+                : PackResults.Ok(SampleData.Organization(members)))
+            .WithName("GetOrganization");
 
         // Cacheable by shared caches, varying on Accept-Encoding as set by the handler; Pack adds Accept (docker/cache-check.sh).
         group.MapGet("/organizations/{members:int}/cached", Results<PackOk<Organization>, ValidationProblem> (int members, HttpResponse response) =>
@@ -51,7 +59,8 @@ public static class MinimalEndpoints
             response.Headers.CacheControl = "public, max-age=30";
             response.Headers.Vary = "Accept-Encoding";
             return PackResults.Ok(SampleData.Organization(members));
-        });
+        })
+            .WithName("GetCachedOrganization");
     }
 
     private static Dictionary<string, string[]>? Validate(CreateOrderRequest request)

@@ -32,6 +32,8 @@ public static class SampleOperations
         {
             await Task.Delay(TimeSpan.FromMilliseconds(delayMs), http.RequestAborted);
             return PackResults.Ok(new Member { Id = delayMs, Name = "finished in time" });
-        });
+        })
+            .WithTags("Operations")
+            .WithName("Slow");
     }
 }

@@ -13,6 +13,7 @@ public sealed class OrganizationsController : ControllerBase
     public const int MaxMembers = 100_000;
 
     [HttpGet("{members:int}")]
+    [ProducesResponseType<Organization>(StatusCodes.Status200OK, "application/json", PackMediaTypes.Pack)]
     public ActionResult<Organization> Get([Range(0, MaxMembers)] int members) => SampleData.Organization(members);
 
     /// <summary>
@@ -21,6 +22,7 @@ public sealed class OrganizationsController : ControllerBase
     /// <c>proxy_cache</c>, docker/cache-check.sh) alternates JSON and Pack clients on it.
     /// </summary>
     [HttpGet("{members:int}/cached")]
+    [ProducesResponseType<Organization>(StatusCodes.Status200OK, "application/json", PackMediaTypes.Pack)]
     [ResponseCache(Duration = 30, Location = ResponseCacheLocation.Any, VaryByHeader = "Accept-Encoding")]
     public ActionResult<Organization> GetCached([Range(0, MaxMembers)] int members) => SampleData.Organization(members);
 }

@@ -10,6 +10,7 @@ public sealed class ReadingsController : ControllerBase
 {
     /// <summary>Sums an upload of readings (<c>application/x-pack-stream</c>) without ever holding it whole.</summary>
     [HttpPost]
+    [ProducesResponseType<ReadingSummary>(StatusCodes.Status200OK, "application/json", PackMediaTypes.Pack)]
     public async Task<ReadingSummary> UploadAsync([FromBody] IAsyncEnumerable<Reading> readings, CancellationToken cancellationToken)
     {
         int count = 0;

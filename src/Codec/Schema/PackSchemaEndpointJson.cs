@@ -33,7 +33,13 @@ internal static class PackSchemaEndpointJson
                         "query" => PackSchemaParameterSource.Query,
                         var other => throw new FormatException($"{where}.in must be \"route\" or \"query\", not \"{other}\""),
                     };
-                    parameters.Add(new PackSchemaEndpointParameter(String(items[p], "name", where), source, String(items[p], "type", where), Bool(items[p], "optional", where)));
+                    bool catchAll = items[p]!["catchAll"] is not null && Bool(items[p], "catchAll", where);
+                    if (catchAll && source != PackSchemaParameterSource.Route)
+                    {
+                        throw new FormatException($"{where}.catchAll: only a route parameter can be a catch-all parameter");
+                    }
+
+                    parameters.Add(new PackSchemaEndpointParameter(String(items[p], "name", where), source, String(items[p], "type", where), Bool(items[p], "optional", where), catchAll));
                 }
             }
 

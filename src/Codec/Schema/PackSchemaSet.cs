@@ -90,7 +90,8 @@ public sealed class PackSchemaSet
         JsonNode? node;
         try
         {
-            node = JsonNode.Parse(json);
+            // A property given twice is an error (not "the last one wins"): two readers could otherwise disagree.
+            node = JsonNode.Parse(json, documentOptions: new JsonDocumentOptions { AllowDuplicateProperties = false });
         }
         catch (JsonException exception)
         {
@@ -109,11 +110,16 @@ public sealed class PackSchemaSet
         }
 
         var schemas = new List<PackSchema>();
-        foreach (var entry in array)
+        for (int i = 0; i < array.Count; i++)
         {
-            var schema = PackSchema.FromJson(entry?["schema"]);
-            string? wire = entry?["wire"]?.GetValue<string>();
-            string? contract = entry?["contract"]?.GetValue<string>();
+            if (array[i] is not JsonObject entry)
+            {
+                throw new FormatException($"schemas[{i}] is not an object");
+            }
+
+            var schema = PackSchema.FromJson(entry["schema"]);
+            string? wire = RecordedFingerprint(entry, "wire", i);
+            string? contract = RecordedFingerprint(entry, "contract", i);
             if ((wire is not null && wire != schema.WireFingerprint) || (contract is not null && contract != schema.ContractFingerprint))
             {
                 throw new FormatException($"the schema of {schema.Label} does not match its recorded fingerprints (wire {wire}, contract {contract}; computed {schema.WireFingerprint}, {schema.ContractFingerprint}): the file was edited or written by a different rulebook");
@@ -122,14 +128,14 @@ public sealed class PackSchemaSet
             schemas.Add(schema);
         }
 
-        List<PackSchemaEndpoint> endpoints = node!["endpoints"] switch
-        {
-            null => [],
-            JsonArray routes => PackSchemaEndpointJson.Read(routes),
-            _ => throw new FormatException("\"endpoints\" must be an array"),
-        };
         try
         {
+            List<PackSchemaEndpoint> endpoints = node!["endpoints"] switch
+            {
+                null => [],
+                JsonArray routes => PackSchemaEndpointJson.Read(routes),
+                _ => throw new FormatException("\"endpoints\" must be an array"),
+            };
             return new PackSchemaSet(schemas, endpoints);
         }
         catch (ArgumentException exception)
@@ -137,4 +143,11 @@ public sealed class PackSchemaSet
             throw new FormatException(exception.Message, exception);
         }
     }
+
+    private static string? RecordedFingerprint(JsonObject entry, string name, int index) => entry[name] switch
+    {
+        null => null,
+        JsonValue value when value.TryGetValue(out string? text) => text,
+        _ => throw new FormatException($"schemas[{index}].{name} must be a string"),
+    };
 }

@@ -299,7 +299,8 @@ internal static class PackEndpointDescriber
         {
             var bound = handler.Find(h => h.Source == PackSchemaParameterSource.Route && string.Equals(h.Name, part.Name, StringComparison.OrdinalIgnoreCase));
             bool optional = part.IsOptional || part.Default is not null || (bound.Info?.HasDefaultValue ?? false);
-            parameters.Add(new PackSchemaEndpointParameter(part.Name, PackSchemaParameterSource.Route, bound.Type is null ? "string" : PrimitiveName(bound.Type), optional));
+            // A catch-all ({*path}, {**path}) takes the rest of the path, '/' included: marked so that clients keep its '/'.
+            parameters.Add(new PackSchemaEndpointParameter(part.Name, PackSchemaParameterSource.Route, bound.Type is null ? "string" : PrimitiveName(bound.Type), optional, part.IsCatchAll));
         }
 
         foreach (var (name, source, type, info) in handler)

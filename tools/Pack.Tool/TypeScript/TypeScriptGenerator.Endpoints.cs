@@ -75,8 +75,10 @@ public sealed partial class TypeScriptGenerator
             }
 
             var ident = ParameterIdent(parameter.Name);
-            _imports.Add("routeValue");
-            var value = parameter.Optional ? $"${{{ident} === undefined ? \"\" : routeValue({ident})}}" : $"${{routeValue({ident})}}";
+            // A catch-all's '/' stays a path separator (docs/schema.md §5.3); any other value is one URI component.
+            var encode = parameter.CatchAll ? "routePathValue" : "routeValue";
+            _imports.Add(encode);
+            var value = parameter.Optional ? $"${{{ident} === undefined ? \"\" : {encode}({ident})}}" : $"${{{encode}({ident})}}";
             path = path.Replace("{" + parameter.Name + "}", value, StringComparison.Ordinal);
             // An optional route parameter may be followed by required ones (the body): `| undefined`, not `?`.
             parameters.Add($"{ident}: {ParameterTsType(parameter.Type)}{(parameter.Optional ? " | undefined" : "")}");

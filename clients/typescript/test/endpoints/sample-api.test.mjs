@@ -6,14 +6,16 @@ import { test } from "node:test";
 import { PackClient, PackDeadlineError, PackServerError } from "../../build/src/index.js";
 import {
   membersStream,
-  minimalGetMinimalOrdersById,
-  minimalGetMinimalSlow,
-  minimalPostMinimalReadingsScale,
+  minimalCreateOrder,
+  minimalGetOrder,
+  operationsSlow,
   ordersCreate,
   ordersGet,
   ordersList,
   ordersReplace,
   OrderStatus,
+  readingsScale,
+  readingsUpload,
 } from "../../build/test/generated/sample-api-served.js";
 
 const base = process.env.PACK_SAMPLE_API;
@@ -52,8 +54,16 @@ test("a value body: POST creates, PUT replaces; a validation error is a PackServ
   assert.ok(Object.keys(e.errors).some((k) => k.startsWith("Customer")), JSON.stringify(e.errors));
 });
 
+test("a minimal API's named endpoint (WithTags, WithName): minimalCreateOrder, then minimalGetOrder reads it back", async () => {
+  const c = client();
+  const created = await minimalCreateOrder(c, { Customer: "Grace Hopper", Lines: [{ Sku: "PACK-2", Quantity: 1, UnitPrice: "3.25" }], Status: OrderStatus.Pending });
+  assert.equal(created?.Customer, "Grace Hopper");
+  const read = await minimalGetOrder(c, created.Id);
+  assert.equal(read?.Total, "3.25");
+});
+
 test("a route value is percent-encoded; a missing order is a 404 PackServerError", async () => {
-  const e = await minimalGetMinimalOrdersById(client(), 999_999).then(() => assert.fail("expected a 404"), (x) => x);
+  const e = await minimalGetOrder(client(), 999_999).then(() => assert.fail("expected a 404"), (x) => x);
   assert.ok(e instanceof PackServerError, String(e));
   assert.equal(e.status, 404);
 });
@@ -73,6 +83,14 @@ test("leaving a streamed response early cancels it", async () => {
   assert.deepEqual(ids, [1, 2, 3]);
 });
 
+test("a streamed request body (client streaming): readingsUpload sums the readings, POST /api/readings", async () => {
+  async function* readings() {
+    for (let i = 1; i <= 4; i++) yield { Sensor: i, Timestamp: BigInt(i), Value: i * 1.5 };
+  }
+  const summary = await readingsUpload(client(), readings());
+  assert.deepEqual(summary, { Count: 4, Total: 15, Max: 6 });
+});
+
 test("a streamed request body with a required query parameter reaches the endpoint: POST /minimal/readings/scale", async () => {
   // The endpoint streams both ways, which the server serves over HTTP/2 only; Node's fetch speaks HTTP/1.1, so the
   // server's typed refusal (problem+json) is what the generated call must surface.
@@ -80,7 +98,7 @@ test("a streamed request body with a required query parameter reaches the endpoi
     for (let i = 1; i <= 3; i++) yield { Sensor: i, Timestamp: BigInt(i), Value: i };
   }
   const e = await (async () => {
-    for await (const r of minimalPostMinimalReadingsScale(client(), readings(), { factor: 2.5 })) assert.fail(`read ${String(r)}`);
+    for await (const r of readingsScale(client(), readings(), { factor: 2.5 })) assert.fail(`read ${String(r)}`);
   })().then(() => assert.fail("expected the HTTP/2 problem"), (x) => x);
   assert.ok(e instanceof PackServerError, String(e));
   assert.equal(e.status, 400);
@@ -88,6 +106,6 @@ test("a streamed request body with a required query parameter reaches the endpoi
 });
 
 test("a deadline: Pack-Timeout from timeoutMs, a PackDeadlineError", async () => {
-  const e = await minimalGetMinimalSlow(client(), { delayMs: 5_000 }, { timeoutMs: 200 }).then(() => assert.fail("expected a deadline"), (x) => x);
+  const e = await operationsSlow(client(), { delayMs: 5_000 }, { timeoutMs: 200 }).then(() => assert.fail("expected a deadline"), (x) => x);
   assert.ok(e instanceof PackDeadlineError, String(e));
 });

@@ -450,6 +450,60 @@ export function encodeReading(value: Reading | null, options?: EncodeOptions): U
   return encodePayload(value, writeReading, options);
 }
 
+/** `Pack.Samples.Contracts.ReadingSummary` (class, 3 members). */
+export interface ReadingSummary {
+  Count: number;
+  Total: number;
+  Max: number;
+}
+
+/** Reads a `ReadingSummary` (members a newer writer appended are skipped; absent ones get their defaults). */
+export function readReadingSummary(r: PackReader): ReadingSummary | null {
+  const t = r.beginObject(true);
+  if (t === NULL_OBJECT) return null;
+  let m0: number = 0;
+  let m1: number = 0;
+  let m2: number = 0;
+  let m = 0;
+  try {
+    if (r.has(t, 0)) m0 = r.i32();
+    m = 1; if (r.has(t, 1)) m1 = r.f64();
+    m = 2; if (r.has(t, 2)) m2 = r.f64();
+  } catch (e) {
+    throw decodeSegment(e, ["Count", "Total", "Max"][m]!, r.pos);
+  }
+  r.endObject(t, 3);
+  return { Count: m0, Total: m1, Max: m2 };
+}
+
+/** Writes a `ReadingSummary`. */
+export function writeReadingSummary(w: PackWriter, v: ReadingSummary | null): void {
+  if (v === null || v === undefined) {
+    w.nullHeader();
+    return;
+  }
+  const t = w.beginObject(3);
+  let m = 0;
+  try {
+    w.i32(v.Count);
+    m = 1; w.f64(v.Total);
+    m = 2; w.f64(v.Max);
+  } catch (e) {
+    throw encodeSegment(e, ["Count", "Total", "Max"][m]!);
+  }
+  w.endObject(t);
+}
+
+/** Decodes a payload holding one `ReadingSummary`; malformed bytes raise `PackDecodeError` (offset and member path). */
+export function decodeReadingSummary(bytes: Uint8Array, options?: DecodeOptions): ReadingSummary | null {
+  return decodePayload(bytes, readReadingSummary, options);
+}
+
+/** Encodes one `ReadingSummary` as a payload. */
+export function encodeReadingSummary(value: ReadingSummary | null, options?: EncodeOptions): Uint8Array {
+  return encodePayload(value, writeReadingSummary, options);
+}
+
 /** `Pack.Samples.Contracts.Shipment` (class, 7 members). */
 export interface Shipment {
   Id: number;
@@ -611,6 +665,16 @@ export const ReadingPayload = {
   encode: encodeReading,
 } as const;
 
+/** The schema of `Pack.Samples.Contracts.ReadingSummary` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
+export const ReadingSummaryPayload = {
+  wireFingerprint: "adcb01b3cb3eed1a",
+  contractFingerprint: "6da3fa421e1ab2c6",
+  label: "Pack.Samples.Contracts.ReadingSummary",
+  schema: '{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Count","type":1},{"name":"Total","type":2},{"name":"Max","type":2}],"name":"Pack.Samples.Contracts.ReadingSummary","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"primitive","nullable":false,"primitive":"f64","width":8}]}',
+  decode: decodeReadingSummary,
+  encode: encodeReadingSummary,
+} as const;
+
 /** The schema of `Pack.Samples.Contracts.Shipment` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */
 export const ShipmentPayload = {
   wireFingerprint: "f9cf30b6dbeb6c5a",
@@ -653,33 +717,30 @@ export function membersStream(client: PackClient, query?: { count?: number; dela
 
 // -- Minimal --
 
-/** `POST /minimal/orders` (Minimal.postMinimalOrders). */
-export function minimalPostMinimalOrders(client: PackClient, body: CreateOrderRequest | null, options?: EndpointOptions<Order | null>): Promise<Order | null> {
+/** `POST /minimal/orders` (Minimal.CreateOrder). */
+export function minimalCreateOrder(client: PackClient, body: CreateOrderRequest | null, options?: EndpointOptions<Order | null>): Promise<Order | null> {
   return client.call("POST", `minimal/orders`, packBody(CreateOrderRequestPayload, body), endpointReader(OrderPayload, options), options);
 }
 
-/** `GET /minimal/orders/{id}` (Minimal.getMinimalOrdersById). */
-export function minimalGetMinimalOrdersById(client: PackClient, id: number, options?: EndpointOptions<Order | null>): Promise<Order | null> {
+/** `GET /minimal/orders/{id}` (Minimal.GetOrder). */
+export function minimalGetOrder(client: PackClient, id: number, options?: EndpointOptions<Order | null>): Promise<Order | null> {
   return client.call("GET", `minimal/orders/${routeValue(id)}`, null, endpointReader(OrderPayload, options), options);
 }
 
-/** `GET /minimal/organizations/{members}` (Minimal.getMinimalOrganizationsByMembers). */
-export function minimalGetMinimalOrganizationsByMembers(client: PackClient, members: number, options?: EndpointOptions<Organization | null>): Promise<Organization | null> {
+/** `GET /minimal/organizations/{members}` (Minimal.GetOrganization). */
+export function minimalGetOrganization(client: PackClient, members: number, options?: EndpointOptions<Organization | null>): Promise<Organization | null> {
   return client.call("GET", `minimal/organizations/${routeValue(members)}`, null, endpointReader(OrganizationPayload, options), options);
 }
 
-/** `GET /minimal/organizations/{members}/cached` (Minimal.getMinimalOrganizationsByMembersCached). */
-export function minimalGetMinimalOrganizationsByMembersCached(client: PackClient, members: number, options?: EndpointOptions<Organization | null>): Promise<Organization | null> {
+/** `GET /minimal/organizations/{members}/cached` (Minimal.GetCachedOrganization). */
+export function minimalGetCachedOrganization(client: PackClient, members: number, options?: EndpointOptions<Organization | null>): Promise<Organization | null> {
   return client.call("GET", `minimal/organizations/${routeValue(members)}/cached`, null, endpointReader(OrganizationPayload, options), options);
 }
 
-/** `POST /minimal/readings/scale` (Minimal.postMinimalReadingsScale). Reads the `application/x-pack-stream` answer item by item (`for await`); leaving the loop or aborting `options.signal` cancels the request. */
-export function minimalPostMinimalReadingsScale(client: PackClient, body: AsyncIterable<Reading | null> | Iterable<Reading | null>, query: { factor: number }, options?: EndpointStreamOptions<Reading | null>): AsyncGenerator<Reading | null, void, undefined> {
-  return client.stream("POST", withQuery(`minimal/readings/scale`, { factor: query.factor }), packStreamBody(ReadingPayload, body), endpointReader(ReadingPayload, options), options);
-}
+// -- Operations --
 
-/** `GET /minimal/slow` (Minimal.getMinimalSlow). */
-export function minimalGetMinimalSlow(client: PackClient, query: { delayMs: number }, options?: EndpointOptions<Member | null>): Promise<Member | null> {
+/** `GET /minimal/slow` (Operations.Slow). */
+export function operationsSlow(client: PackClient, query: { delayMs: number }, options?: EndpointOptions<Member | null>): Promise<Member | null> {
   return client.call("GET", withQuery(`minimal/slow`, { delayMs: query.delayMs }), null, endpointReader(MemberPayload, options), options);
 }
 
@@ -708,6 +769,30 @@ export function ordersGet(client: PackClient, id: number, options?: EndpointOpti
 /** `PUT /api/orders/{id}` (Orders.Replace). */
 export function ordersReplace(client: PackClient, id: number, body: CreateOrderRequest | null, options?: EndpointOptions<Order | null>): Promise<Order | null> {
   return client.call("PUT", `api/orders/${routeValue(id)}`, packBody(CreateOrderRequestPayload, body), endpointReader(OrderPayload, options), options);
+}
+
+// -- Organizations --
+
+/** `GET /api/organizations/{members}` (Organizations.Get). */
+export function organizationsGet(client: PackClient, members: number, options?: EndpointOptions<Organization | null>): Promise<Organization | null> {
+  return client.call("GET", `api/organizations/${routeValue(members)}`, null, endpointReader(OrganizationPayload, options), options);
+}
+
+/** `GET /api/organizations/{members}/cached` (Organizations.GetCached). */
+export function organizationsGetCached(client: PackClient, members: number, options?: EndpointOptions<Organization | null>): Promise<Organization | null> {
+  return client.call("GET", `api/organizations/${routeValue(members)}/cached`, null, endpointReader(OrganizationPayload, options), options);
+}
+
+// -- Readings --
+
+/** `POST /api/readings` (Readings.Upload). */
+export function readingsUpload(client: PackClient, body: AsyncIterable<Reading | null> | Iterable<Reading | null>, options?: EndpointOptions<ReadingSummary | null>): Promise<ReadingSummary | null> {
+  return client.call("POST", `api/readings`, packStreamBody(ReadingPayload, body), endpointReader(ReadingSummaryPayload, options), options);
+}
+
+/** `POST /minimal/readings/scale` (Readings.Scale). Reads the `application/x-pack-stream` answer item by item (`for await`); leaving the loop or aborting `options.signal` cancels the request. */
+export function readingsScale(client: PackClient, body: AsyncIterable<Reading | null> | Iterable<Reading | null>, query: { factor: number }, options?: EndpointStreamOptions<Reading | null>): AsyncGenerator<Reading | null, void, undefined> {
+  return client.stream("POST", withQuery(`minimal/readings/scale`, { factor: query.factor }), packStreamBody(ReadingPayload, body), endpointReader(ReadingPayload, options), options);
 }
 
 // -- Shipments --

@@ -52,6 +52,12 @@ public sealed class MapPackSchemaEndpointsTests : IAsyncLifetime
             PackResults.Ok(new SchemaOrder { Id = dryRun, Customer = body.Value?.Customer }));
         _app.MapPost("/readings/{kind}/scale/{step?}", (PackStreamBody<SchemaOrderRequest> items, string kind, double factor, CancellationToken cancellationToken, int step = 1) =>
             PackResults.Stream(Echo(items, cancellationToken)));
+        _app.MapGet("/files/{**path}", (string path) => PackResults.Ok(new SchemaOrder { Customer = path }))
+            .WithTags("Files")
+            .WithName("GetFile");
+        _app.MapGet("/archive/{*rest:minlength(1)}", (string rest) => PackResults.Ok(new SchemaOrder { Customer = rest }))
+            .WithTags("Files")
+            .WithName("GetArchived");
         _app.MapMethods("/both", ["GET", "HEAD"], () => PackResults.Ok(new SchemaOrder()));
         _app.MapGet("/plain", () => "not pack");
         _app.MapControllers();
@@ -83,6 +89,8 @@ public sealed class MapPackSchemaEndpointsTests : IAsyncLifetime
             [
                 $"Both GET /both getBoth () -> {Order}",
                 $"Both HEAD /both headBoth () -> {Order}",
+                $"Files GET /archive/{{rest}} GetArchived (rest route string catch-all) -> {Order}",
+                $"Files GET /files/{{path}} GetFile (path route string catch-all) -> {Order}",
                 $"Readings POST /readings/{{kind}}/scale/{{step}} postReadingsByKindScaleByStep (kind route string, step route i32?, factor query f64) stream {Request} -> stream {Order}",
                 $"SchemaEndpoints GET /mvc/orders/stream Stream (count query i32?) -> stream {MvcOrder}",
                 $"SchemaEndpoints GET /mvc/orders/{{id}} Get (id route i32, v query string?) -> {MvcOrder}",
@@ -129,9 +137,42 @@ public sealed class MapPackSchemaEndpointsTests : IAsyncLifetime
         Assert.Equal(plain.Endpoints.Select(Describe), asked.Endpoints.Select(Describe));
     }
 
+    [Fact]
+    public async Task MapPackSchema_Get_MarksOnlyCatchAllParametersInTheServedText()
+    {
+        string body = await _client!.GetStringAsync(PackSchemaEndpointRouteBuilderExtensions.DefaultPattern);
+
+        var set = PackSchemaSet.Parse(body);
+
+        Assert.Equal(["path", "rest"], set.Endpoints.SelectMany(e => e.Parameters).Where(p => p.CatchAll).Select(p => p.Name).Order(StringComparer.Ordinal));
+        Assert.Equal(2, body.Split("\"catchAll\": true").Length - 1);
+        Assert.DoesNotContain("\"catchAll\": false", body, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// Why a catch-all is marked (docs/schema.md §5.3): its value reaches the handler intact when a client encodes each
+    /// segment and keeps '/', and does not when it encodes the whole value as one URI component ('/' as %2F, which
+    /// Kestrel does not decode in a path).
+    /// </summary>
+    [Theory]
+    [InlineData("docs/a b/\u00fc.txt", "files/docs/a%20b/%C3%BC.txt", "docs/a b/\u00fc.txt")]
+    [InlineData("docs/a b/\u00fc.txt", "files/docs%2Fa%20b%2F%C3%BC.txt", "docs%2Fa b%2F\u00fc.txt")]
+    [InlineData("50%/x?y#z", "files/50%25/x%3Fy%23z", "50%/x?y#z")]
+    public async Task CatchAllRoute_EncodedSegmentBySegment_ReachesTheHandlerIntact(string value, string url, string received)
+    {
+        Assert.Equal(url.Contains("%2F", StringComparison.Ordinal) ? Uri.EscapeDataString(value) : string.Join('/', value.Split('/').Select(Uri.EscapeDataString)), url["files/".Length..]);
+        using var request = new HttpRequestMessage(HttpMethod.Get, url);
+        request.Headers.Accept.ParseAdd(PackMediaTypes.Pack);
+
+        using var response = await _client!.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(received, PackSerializer.Deserialize<SchemaOrder>(await response.Content.ReadAsByteArrayAsync())!.Customer);
+    }
+
     private static string Describe(PackSchemaEndpoint e)
     {
-        var parameters = string.Join(", ", e.Parameters.Select(p => $"{p.Name} {p.Source.ToString().ToLowerInvariant()} {p.Type}{(p.Optional ? "?" : "")}"));
+        var parameters = string.Join(", ", e.Parameters.Select(p => $"{p.Name} {p.Source.ToString().ToLowerInvariant()} {p.Type}{(p.Optional ? "?" : "")}{(p.CatchAll ? " catch-all" : "")}"));
         string request = e.Request is { } r ? $" {(r.Stream ? "stream " : "")}{r.Type}" : "";
         string response = e.Response is { } s ? $" -> {(s.Stream ? "stream " : "")}{s.Type}" : "";
         return $"{e.Group} {e.Method} {e.Route} {e.Name} ({parameters}){request}{response}";
