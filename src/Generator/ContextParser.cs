@@ -24,6 +24,7 @@ internal sealed partial class ContextParser
     private readonly Location _location;
     private readonly Dictionary<ITypeSymbol, TypeShape> _shapes = new(SymbolEqualityComparer.Default);
     private readonly HashSet<ITypeSymbol> _failed = new(SymbolEqualityComparer.Default);
+    private readonly Dictionary<ITypeSymbol, ContractResult> _contractsBuilt = new(SymbolEqualityComparer.Default);
     private readonly RoslynLayoutAdapter _layout;
     private readonly List<ITypeSymbol> _roots = new();
 
@@ -48,7 +49,7 @@ internal sealed partial class ContextParser
     public void AddRoot(ITypeSymbol root, Location? location)
     {
         _roots.Add(root.WithNullableAnnotation(NullableAnnotation.None));
-        Visit(root, "Root type " + Display(root), location ?? _location);
+        Visit(root, "Root type " + RoslynContractAdapter.ClrName(root), location ?? _location);
     }
 
     public static string Display(ITypeSymbol type) => type.WithNullableAnnotation(NullableAnnotation.None).ToDisplayString(TypeFormat);
@@ -148,7 +149,7 @@ internal sealed partial class ContextParser
             case ShapeKind.Object:
                 foreach (var member in shape.Object!.Members)
                 {
-                    Visit(member.Type, Display(type) + "." + member.Name, location);
+                    Visit(member.Type, RoslynContractAdapter.ClrName(type) + "." + member.Name, location);
                 }
 
                 break;
@@ -175,7 +176,7 @@ internal sealed partial class ContextParser
         string name = Display(type);
         if (type.SpecialType == SpecialType.System_Object || type.TypeKind == TypeKind.Dynamic)
         {
-            Report(PackDiagnostics.ObjectTyped, location, path);
+            Report(PackDiagnostics.For(ContractErrors.ObjectTyped), location, path);
             return null;
         }
 
@@ -192,7 +193,7 @@ internal sealed partial class ContextParser
 
         if (type is IArrayTypeSymbol { IsSZArray: false })
         {
-            Report(PackDiagnostics.MultiDimensionalArray, location, path, name);
+            Report(PackDiagnostics.For(ContractErrors.MultiDimensionalArray), location, path, RoslynContractAdapter.ClrName(type));
             return null;
         }
 
@@ -214,17 +215,18 @@ internal sealed partial class ContextParser
         string? unsupported = WhyNotObject(type);
         if (unsupported is not null)
         {
-            Report(PackDiagnostics.UnsupportedType, location, path, name, unsupported);
+            Report(PackDiagnostics.For(ContractErrors.UnsupportedType), location, path, RoslynContractAdapter.ClrName(type), unsupported);
             return null;
         }
 
-        var contract = BuildContract((INamedTypeSymbol)type, location);
-        if (contract is null)
+        var contract = ContractOf((INamedTypeSymbol)type);
+        if (contract.Shape is null)
         {
+            Report(contract.Error!, location, contract.Arguments);
             return null;
         }
 
-        return new TypeShape(type, name, ShapeKind.Object) { Object = contract };
+        return new TypeShape(type, name, ShapeKind.Object) { Object = contract.Shape };
     }
 
     private static TypeShape WithArguments(TypeShape shape, IReadOnlyList<ITypeSymbol> arguments)
@@ -237,41 +239,13 @@ internal sealed partial class ContextParser
         return shape;
     }
 
-    /// <summary>Why a type is not written member by member (PackFormatterFactory.IsObjectType and the abstract check), or <see langword="null"/>.</summary>
-    internal static string? WhyNotObject(ITypeSymbol type)
-    {
-        if (type.TypeKind is TypeKind.TypeParameter)
-        {
-            return "an open type parameter cannot be generated; declare the closed type";
-        }
-
-        if (type.TypeKind is TypeKind.Pointer or TypeKind.FunctionPointer || type.IsRefLikeType)
-        {
-            return "pointers and ref structs cannot be stored";
-        }
-
-        if (type.TypeKind == TypeKind.Delegate)
-        {
-            return "delegates are not data";
-        }
-
-        if (type.SpecialType == SpecialType.System_Collections_IEnumerable || type.AllInterfaces.Any(static i => i.SpecialType == SpecialType.System_Collections_IEnumerable))
-        {
-            return CollectionTable.SupportedCollections;
-        }
-
-        if (type.IsAbstract || type.TypeKind == TypeKind.Interface)
-        {
-            return "Pack cannot create an abstract type or interface; declare its cases with [PackUnion(tag, typeof(Case))]";
-        }
-
-        if (type is not INamedTypeSymbol)
-        {
-            return "it is not a class, struct or record";
-        }
-
-        return null;
-    }
+    /// <summary>
+    /// Why a type is not written member by member, as the run-time factory decides it (ContractBuilder.WhyNotObject, and
+    /// any type that is not a named type), or <see langword="null"/>.
+    /// </summary>
+    internal string? WhyNotObject(ITypeSymbol type)
+        => ContractBuilder<ITypeSymbol, ISymbol, IMethodSymbol>.WhyNotObject(_contracts, type)
+           ?? (type is INamedTypeSymbol ? null : ContractErrors.NotAnObjectReason);
 
     private TypeShape? ClassifyUnion(ITypeSymbol type, string name, string path, Location location)
     {
@@ -327,7 +301,23 @@ internal sealed partial class ContextParser
         return shape;
     }
 
-    private ObjectShape? BuildContract(INamedTypeSymbol type, Location location)
+    /// <summary>
+    /// The contract of a class, struct or record, built once whichever asks first: <see cref="Classify"/>, which reports
+    /// a failure where the type was reached, or the layout rules (<see cref="ObjectOf"/>), which ask about a member's
+    /// struct before the walk reaches it and report nothing.
+    /// </summary>
+    private ContractResult ContractOf(INamedTypeSymbol type)
+    {
+        if (!_contractsBuilt.TryGetValue(type, out var result))
+        {
+            result = BuildContract(type);
+            _contractsBuilt[type] = result;
+        }
+
+        return result;
+    }
+
+    private ContractResult BuildContract(INamedTypeSymbol type)
     {
         string name = Display(type);
         ContractDescription<ITypeSymbol, ISymbol, IMethodSymbol> description;
@@ -337,8 +327,7 @@ internal sealed partial class ContextParser
         }
         catch (ContractException exception)
         {
-            Report(PackDiagnostics.For(exception.Error), location, exception.Arguments);
-            return null;
+            return ContractResult.Failed(PackDiagnostics.For(exception.Error), exception.Arguments);
         }
 
         var constructor = description.Constructor;
@@ -358,8 +347,7 @@ internal sealed partial class ContextParser
             && !p.HasConstructorConstraint && p.ConstraintTypes.Length == 0);
         if (isGeneric && !genericAccessible && !constructorAccessible)
         {
-            Report(PackDiagnostics.GenericNeedsAccessor, location, name, ".ctor");
-            return null;
+            return ContractResult.Failed(PackDiagnostics.GenericNeedsAccessor, name, ".ctor");
         }
 
         foreach (var member in members)
@@ -390,15 +378,13 @@ internal sealed partial class ContextParser
                 member.DeclaringType = Display(declaring);
                 if (declaring.IsGenericType && (!member.GetterAccessible || (needsSetter && !member.SetterAccessible)))
                 {
-                    Report(PackDiagnostics.GenericNeedsAccessor, location, name, member.Name);
-                    return null;
+                    return ContractResult.Failed(PackDiagnostics.GenericNeedsAccessor, name, member.Name);
                 }
             }
 
             if (isGeneric && !genericAccessible && (!member.GetterAccessible || (needsSetter && !member.SetterAccessible)))
             {
-                Report(PackDiagnostics.GenericNeedsAccessor, location, name, member.Name);
-                return null;
+                return ContractResult.Failed(PackDiagnostics.GenericNeedsAccessor, name, member.Name);
             }
         }
 
@@ -407,7 +393,7 @@ internal sealed partial class ContextParser
             AccessorsAvailable = !isGeneric || genericAccessible,
         };
         shape.FixedLength = type.IsValueType ? _layout.FixedLengthWhileBuilding(type, shape) : -1;
-        return shape;
+        return new ContractResult(shape, null, System.Array.Empty<string>());
     }
 
     /// <summary>A member's type in its generic definition's terms (<c>T</c> rather than <c>int</c>).</summary>

@@ -19,21 +19,16 @@ internal static class PackDiagnostics
         "'{0}' has [PackSerializable] but does not derive from Pack.PackSerializerContext",
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
+    // The rules about a value's type and a contract's (ContractErrors, shared with the run-time path): each ID is
+    // spelled here too, where release tracking reads it; For checks it is the rule's.
     public static readonly DiagnosticDescriptor ObjectTyped = new(
-        "PACK003", "Values typed as object are not supported",
-        "{0} is typed as object (or dynamic); Pack writes no type names, so use a concrete type or an abstract base with [PackUnion] cases",
-        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+        "PACK003", ContractErrors.ObjectTyped.Title, ContractErrors.ObjectTyped.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
     public static readonly DiagnosticDescriptor MultiDimensionalArray = new(
-        "PACK004", "Multi-dimensional arrays are not supported",
-        "{0} is a multi-dimensional array ({1}); use a jagged array",
-        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+        "PACK004", ContractErrors.MultiDimensionalArray.Title, ContractErrors.MultiDimensionalArray.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
     public static readonly DiagnosticDescriptor UnsupportedType = new(
-        "PACK005", "Type not supported by Pack",
-        "{0} has type {1}, which Pack does not support: {2}",
-        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
-
+        "PACK005", ContractErrors.UnsupportedType.Title, ContractErrors.UnsupportedType.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
     public static readonly DiagnosticDescriptor Inaccessible = new(
         "PACK007", "Type not accessible from the context",
@@ -50,8 +45,6 @@ internal static class PackDiagnostics
         "The Pack serializer context '{0}' cannot be completed by the generator: {1}",
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
-    // The contract rules (ContractErrors, shared with the run-time path): each ID is spelled here too, where release
-    // tracking reads it; For checks it is the rule's.
     public static readonly DiagnosticDescriptor MixedOrder = new(
         "PACK011", ContractErrors.MixedOrder.Title, ContractErrors.MixedOrder.Format, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
@@ -84,6 +77,9 @@ internal static class PackDiagnostics
 
     private static readonly Dictionary<string, DiagnosticDescriptor> ContractRuleDescriptors = new()
     {
+        [ContractErrors.ObjectTyped.Id] = ObjectTyped,
+        [ContractErrors.MultiDimensionalArray.Id] = MultiDimensionalArray,
+        [ContractErrors.UnsupportedType.Id] = UnsupportedType,
         [ContractErrors.MixedOrder.Id] = MixedOrder,
         [ContractErrors.DuplicateOrder.Id] = DuplicateOrder,
         [ContractErrors.NoConstructor.Id] = NoConstructor,
@@ -96,6 +92,6 @@ internal static class PackDiagnostics
         [ContractErrors.DiscriminatorOutOfRange.Id] = DiscriminatorOutOfRange,
     };
 
-    /// <summary>The diagnostic of a contract rule (PACK011 onwards): its ID, title and message are the rule's, which the run-time exception uses too.</summary>
+    /// <summary>The diagnostic of a rule of ContractErrors (PACK003 to PACK005, PACK011 onwards): its ID, title and message are the rule's, which the run-time exception uses too.</summary>
     public static DiagnosticDescriptor For(ContractError error) => ContractRuleDescriptors[error.Id];
 }

@@ -123,6 +123,17 @@ internal sealed class RoslynContractAdapter : ContractAdapter<ITypeSymbol, ISymb
 
     public override bool SameType(ITypeSymbol left, ITypeSymbol right) => ContextParser.SameRuntimeType(left, right);
 
+    public override bool IsOpen(ITypeSymbol type) => type.TypeKind == TypeKind.TypeParameter || type is INamedTypeSymbol { IsUnboundGenericType: true };
+
+    public override bool IsPointerOrRefLike(ITypeSymbol type) => type.TypeKind is TypeKind.Pointer or TypeKind.FunctionPointer || type.IsRefLikeType;
+
+    public override bool IsDelegate(ITypeSymbol type) => type.TypeKind == TypeKind.Delegate;
+
+    public override bool IsEnumerable(ITypeSymbol type)
+        => type.SpecialType == SpecialType.System_Collections_IEnumerable || type.AllInterfaces.Any(static i => i.SpecialType == SpecialType.System_Collections_IEnumerable);
+
+    public override bool IsAbstract(ITypeSymbol type) => type.IsAbstract || type.TypeKind == TypeKind.Interface;
+
     /// <summary>
     /// The fields of a level in declaration order. Roslyn shows a tuple through its element fields (named ones, and
     /// Item8… standing for Rest.Item1…), so a tuple's real fields are taken from its definition, as reflection sees them.

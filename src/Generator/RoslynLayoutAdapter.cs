@@ -33,7 +33,7 @@ internal sealed class RoslynLayoutAdapter : LayoutAdapter<ITypeSymbol, MemberSha
     public override bool IsDeclaredUnion(ITypeSymbol type) => _parser.Known.HasAttribute(type, ContractRules.PackUnionAttribute);
 
     public override bool IsObjectType(ITypeSymbol type)
-        => type is INamedTypeSymbol && ContextParser.WhyNotObject(type) is null && ContextParser.CollectionKindOf(type) == CollectionKind.None;
+        => type is INamedTypeSymbol && _parser.WhyNotObject(type) is null && ContextParser.CollectionKindOf(type) == CollectionKind.None;
 
     public override IReadOnlyList<MemberShape>? Members(ITypeSymbol type)
         => (_building.TryGetValue(type, out var building) ? building : _parser.ObjectOf((INamedTypeSymbol)type))?.Members;

@@ -2,6 +2,7 @@ using System.Collections;
 using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using Pack.Formatters.Collections;
+using Pack.Formatters.Contracts;
 using Pack.Formatters.Objects;
 using Pack.Formatters.Primitives;
 using Pack.Formatters.Unions;
@@ -143,7 +144,7 @@ internal static class PackFormatterFactory
 
         if (type.IsArray)
         {
-            throw new NotSupportedException($"Multi-dimensional arrays ({type}) are not supported by Pack; use jagged arrays.");
+            throw new NotSupportedException(ContractErrors.MultiDimensionalArray.Message(ContractErrors.AnyValue, type.ToString()));
         }
 
         if (UnionDeclaration.IsUnion(type))
@@ -151,11 +152,20 @@ internal static class PackFormatterFactory
             return Instantiate(typeof(UnionFormatter<>), type);
         }
 
-        if (!IsObjectType(type) || type.IsAbstract || type.IsInterface)
+        if (type == typeof(object))
         {
-            throw new NotSupportedException(type == typeof(object)
-                ? "Pack does not write values typed as object: there are no type names on the wire. Use a concrete type, or an abstract base with [PackUnion] cases."
-                : $"Pack does not support {type}. Supported: primitives, strings, enums, arrays, lists, sets, dictionaries, immutable collections, memory and segments, unions declared with [PackUnion], and classes, structs and records.");
+            throw new NotSupportedException(ContractErrors.ObjectTyped.Message(ContractErrors.AnyValue));
+        }
+
+        // The words are the generator's (PACK005): the shared rulebook says why a type is not a class, struct or record.
+        if (ContractBuilder<Type, MemberInfo, ConstructorInfo>.WhyNotObject(ReflectionContractAdapter.Instance, type) is { } reason)
+        {
+            throw new NotSupportedException(ContractErrors.UnsupportedType.Message(ContractErrors.AnyValue, type.ToString(), reason));
+        }
+
+        if (!IsObjectType(type))
+        {
+            throw new NotSupportedException(ContractErrors.UnsupportedType.Message(ContractErrors.AnyValue, type.ToString(), ContractErrors.NotAnObjectReason));
         }
 
         _ = ObjectContract.For(type); // Surfaces an unsupported shape here rather than in a type initializer.

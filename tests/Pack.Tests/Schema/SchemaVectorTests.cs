@@ -107,7 +107,7 @@ public class SchemaVectorTests
     {
         var exception = Assert.Throws<NotSupportedException>(() => PackSchema.For(typeof(int[,])));
 
-        Assert.Contains("Multi-dimensional arrays", exception.Message, StringComparison.Ordinal);
+        Assert.StartsWith("PACK004: ", exception.Message, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -7,11 +7,30 @@ namespace Pack.ContractTests;
 public abstract class ContractRejectionSuite
 {
     [Theory]
-    [MemberData(nameof(ContractRejections.Ids), MemberType = typeof(ContractRejections))]
-    public void Serialize_TypeBreakingARule_ThrowsNotSupportedNamingTheRule(string id)
+    [MemberData(nameof(ContractRejections.Names), MemberType = typeof(ContractRejections))]
+    public void Serialize_TypeBreakingARule_ThrowsNotSupportedNamingTheRule(string name)
     {
-        var exception = ContractRejections.Get(id).RuntimeException();
+        var rejection = ContractRejections.Get(name);
 
-        Assert.StartsWith(id + ": ", exception.Message, StringComparison.Ordinal);
+        var exception = rejection.RuntimeException();
+
+        Assert.StartsWith(rejection.Id + ": ", exception.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Rejections_EveryDocumentedDiagnostic_HasATypeBreakingItOrSaysWhyNot()
+    {
+        var documented = ContractRejections.DocumentedIds();
+
+        Assert.NotEmpty(documented);
+        foreach (string id in documented)
+        {
+            Assert.True(
+                ContractRejections.All.Any(r => r.Id == id) ^ ContractRejections.WithoutRejection.ContainsKey(id),
+                id + " needs exactly one of: a type in tests/Shared/Contracts/Rejected, or a reason in ContractRejections.WithoutRejection");
+        }
+
+        Assert.All(ContractRejections.All, r => Assert.Contains(r.Id, documented));
+        Assert.All(ContractRejections.WithoutRejection.Keys, id => Assert.Contains(id, documented));
     }
 }

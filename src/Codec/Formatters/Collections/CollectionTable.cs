@@ -12,9 +12,9 @@ namespace Pack.Formatters.Collections;
 /// </summary>
 internal static class CollectionTable
 {
-    /// <summary>What the generator says when a type is a collection that is not in the table.</summary>
+    /// <summary>Why a collection that is not in the table is not written (PACK005, on both paths): the rows of <see cref="KindOf"/>.</summary>
     public const string SupportedCollections =
-        "only arrays, List, HashSet/ISet/IReadOnlySet, Dictionary/IDictionary/IReadOnlyDictionary, immutable arrays and lists, and IEnumerable/ICollection/IList/IReadOnlyCollection/IReadOnlyList are supported collections";
+        "the supported collections are single-dimensional arrays, List, HashSet/ISet/IReadOnlySet, Dictionary/IDictionary/IReadOnlyDictionary, ImmutableArray, ImmutableList/IImmutableList, Memory, ReadOnlyMemory, ArraySegment and IEnumerable/ICollection/IList/IReadOnlyCollection/IReadOnlyList";
 
     /// <summary>
     /// The shape of a closed generic type by the full name of its definition (<c>System.Collections.Generic.List`1</c>,

@@ -63,4 +63,19 @@ internal abstract class ContractAdapter<TType, TMember, TConstructor>
 
     /// <summary>Whether two types are one run-time type (tuple element names and nullable annotations are C# only).</summary>
     public abstract bool SameType(TType left, TType right);
+
+    /// <summary>Whether the type is a type parameter or a generic type that is not closed.</summary>
+    public abstract bool IsOpen(TType type);
+
+    /// <summary>Whether the type is a pointer, a function pointer or a ref struct.</summary>
+    public abstract bool IsPointerOrRefLike(TType type);
+
+    /// <summary>Whether the type is a delegate.</summary>
+    public abstract bool IsDelegate(TType type);
+
+    /// <summary>Whether the type is <c>System.Collections.IEnumerable</c> or implements it.</summary>
+    public abstract bool IsEnumerable(TType type);
+
+    /// <summary>Whether the type is abstract or an interface.</summary>
+    public abstract bool IsAbstract(TType type);
 }

@@ -26,6 +26,41 @@ internal static class ContractBuilder<TType, TMember, TConstructor>
     where TMember : class
     where TConstructor : class
 {
+    /// <summary>
+    /// Why a type that is not a built-in primitive, enum, array, <c>Nullable</c>, collection of <see cref="Collections.CollectionTable"/>
+    /// or union is not written member by member (the third argument of <see cref="ContractErrors.UnsupportedType"/>),
+    /// or <see langword="null"/> when it is a class, struct or record.
+    /// </summary>
+    public static string? WhyNotObject(ContractAdapter<TType, TMember, TConstructor> adapter, TType type)
+    {
+        if (adapter.IsOpen(type))
+        {
+            return ContractErrors.OpenTypeReason;
+        }
+
+        if (adapter.IsPointerOrRefLike(type))
+        {
+            return ContractErrors.PointerReason;
+        }
+
+        if (adapter.IsDelegate(type))
+        {
+            return ContractErrors.DelegateReason;
+        }
+
+        if (adapter.Display(type) is "System.IntPtr" or "System.UIntPtr")
+        {
+            return ContractErrors.NativeIntegerReason;
+        }
+
+        if (adapter.IsEnumerable(type))
+        {
+            return Collections.CollectionTable.SupportedCollections;
+        }
+
+        return adapter.IsAbstract(type) ? ContractErrors.AbstractReason : null;
+    }
+
     /// <summary>Builds the contract of <paramref name="type"/>.</summary>
     /// <exception cref="ContractException">A rule is broken; the exception names it.</exception>
     public static ContractDescription<TType, TMember, TConstructor> Build(ContractAdapter<TType, TMember, TConstructor> adapter, TType type)

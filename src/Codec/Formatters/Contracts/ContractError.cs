@@ -23,7 +23,10 @@ internal sealed class ContractError
     /// <summary>The diagnostic's title.</summary>
     public string Title { get; }
 
-    /// <summary>The message, with <c>{0}</c>… placeholders (the first is always the type).</summary>
+    /// <summary>
+    /// The message, with <c>{0}</c>… placeholders: the first is the type, or for the rules about a value's type
+    /// (PACK003 to PACK005) where the value was met (<see cref="ContractErrors.AnyValue"/> at run time).
+    /// </summary>
     public string Format { get; }
 
     /// <summary>The run-time message: the ID, then the diagnostic's words.</summary>

@@ -1,9 +1,49 @@
 // Shared, as source, by the run-time path (src/Codec) and the source generator (src/Generator): see ContractBuilder.
+using Pack.Formatters.Collections;
+
 namespace Pack.Formatters.Contracts;
 
 /// <summary>Every rule of a contract, one ID each (docs/generator.md lists them with an example).</summary>
 internal static class ContractErrors
 {
+    /// <summary>
+    /// Where the run-time path says a value of an unsupported type was met (the first argument of PACK003 to PACK005):
+    /// it makes one formatter per type, wherever the type is used, so it cannot name the member or root type that
+    /// reached it, which the generator names instead (<c>App.Order.Handler</c>, <c>Root type App.Order</c>).
+    /// </summary>
+    public const string AnyValue = "A value";
+
+    /// <summary>Why an open type is not written (PACK005).</summary>
+    public const string OpenTypeReason = "an open type parameter or generic type definition has no values; declare the closed type";
+
+    /// <summary>Why a pointer or ref struct is not written (PACK005).</summary>
+    public const string PointerReason = "pointers and ref structs cannot be stored";
+
+    /// <summary>Why a delegate is not written (PACK005).</summary>
+    public const string DelegateReason = "delegates are not data";
+
+    /// <summary>Why <c>nint</c> and <c>nuint</c> are not written (PACK005).</summary>
+    public const string NativeIntegerReason = "nint and nuint have no fixed wire width; use int or long";
+
+    /// <summary>Why an abstract type or interface without union cases is not written (PACK005).</summary>
+    public const string AbstractReason = "Pack cannot create an abstract type or interface; declare its cases with [PackUnion(tag, typeof(Case))]";
+
+    /// <summary>Why anything else that is not a class, struct or record is not written (PACK005).</summary>
+    public const string NotAnObjectReason = "it is not a class, struct or record";
+
+    public static readonly ContractError ObjectTyped = new(
+        "PACK003", "Values typed as object are not supported",
+        "{0} is typed as object (or dynamic); Pack writes no type names, so use a concrete type or an abstract base with [PackUnion] cases");
+
+    public static readonly ContractError MultiDimensionalArray = new(
+        "PACK004", "Multi-dimensional arrays are not supported",
+        "{0} is a multi-dimensional array ({1}); use a jagged array");
+
+    /// <summary>The third argument is one of the reasons above, or <see cref="CollectionTable.SupportedCollections"/> for another collection type (ContractBuilder.WhyNotObject chooses).</summary>
+    public static readonly ContractError UnsupportedType = new(
+        "PACK005", "Type not supported by Pack",
+        "{0} has type {1}, which Pack does not support: {2}");
+
     public static readonly ContractError MixedOrder = new(
         "PACK011", "[PackOrder] on some members only",
         "Some members of {0} have [PackOrder] and some do not; give all of them an order");

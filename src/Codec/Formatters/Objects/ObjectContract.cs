@@ -36,7 +36,7 @@ internal sealed class ObjectContract
     {
         if (type.IsAbstract || type.IsInterface)
         {
-            throw new NotSupportedException($"Pack cannot create the abstract type {type}. Declare its cases with [PackUnion(tag, typeof(Case))].");
+            throw new NotSupportedException(ContractErrors.UnsupportedType.Message(ContractErrors.AnyValue, type.ToString(), ContractErrors.AbstractReason));
         }
 
         // The decisions are ContractBuilder's, shared with the generator; this type only keeps them for the IL emitter.

@@ -91,6 +91,16 @@ internal sealed class ReflectionContractAdapter : ContractAdapter<Type, MemberIn
 
     public override bool SameType(Type left, Type right) => left == right;
 
+    public override bool IsOpen(Type type) => type.ContainsGenericParameters;
+
+    public override bool IsPointerOrRefLike(Type type) => type.IsPointer || type.IsFunctionPointer || type.IsByRefLike || type.IsByRef;
+
+    public override bool IsDelegate(Type type) => typeof(Delegate).IsAssignableFrom(type);
+
+    public override bool IsEnumerable(Type type) => typeof(System.Collections.IEnumerable).IsAssignableFrom(type);
+
+    public override bool IsAbstract(Type type) => type.IsAbstract || type.IsInterface;
+
     private static bool HasAttributeNamed(MemberInfo member, string fullName)
     {
         foreach (var data in member.CustomAttributes)

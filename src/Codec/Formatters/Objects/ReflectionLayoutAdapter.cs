@@ -29,7 +29,20 @@ internal sealed class ReflectionLayoutAdapter : LayoutAdapter<Type, ObjectMember
 
     public override bool IsObjectType(Type type) => PackFormatterFactory.IsObjectType(type);
 
-    public override IReadOnlyList<ObjectMember>? Members(Type type) => ObjectContract.For(type).Members;
+    public override IReadOnlyList<ObjectMember>? Members(Type type)
+    {
+        // A struct whose contract breaks a rule has no fixed length: its own formatter reports the rule when it is used,
+        // as the generator reports it where its walk reaches the type (ContextParser.ObjectOf). Thrown from here, it
+        // would escape as a type-initializer failure of the enclosing type's PackTypeInfo.
+        try
+        {
+            return ObjectContract.For(type).Members;
+        }
+        catch (Contracts.ContractException)
+        {
+            return null;
+        }
+    }
 
     public override Type TypeOf(ObjectMember member) => member.Type;
 

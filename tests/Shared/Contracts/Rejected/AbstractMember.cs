@@ -1,0 +1,8 @@
+namespace Pack.ContractTests.Rejected;
+
+public sealed class AbstractMember
+{
+    public AbstractMemberBase? Value { get; set; }
+}
+
+public abstract class AbstractMemberBase;

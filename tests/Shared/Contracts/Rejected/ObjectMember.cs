@@ -1,0 +1,6 @@
+namespace Pack.ContractTests.Rejected;
+
+public sealed class ObjectMember
+{
+    public object? Value { get; set; }
+}

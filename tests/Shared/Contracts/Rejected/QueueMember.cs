@@ -1,0 +1,6 @@
+namespace Pack.ContractTests.Rejected;
+
+public sealed class QueueMember
+{
+    public System.Collections.Generic.Queue<int>? Items { get; set; }
+}
