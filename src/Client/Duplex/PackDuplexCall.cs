@@ -44,7 +44,6 @@ public sealed partial class PackDuplexCall<TRequest, TResponse> : IAsyncDisposab
     private readonly TaskCompletionSource _requestStreamReady = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly TaskCompletionSource _requestEnded = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly ArrayBufferWriter<byte> _buffer = new(4096);
-    private readonly Lock _gate = new();
     private HttpRequestMessage? _request;
     private Task<HttpResponseMessage>? _sending;
     private int _state;
@@ -61,9 +60,6 @@ public sealed partial class PackDuplexCall<TRequest, TResponse> : IAsyncDisposab
 
     /// <summary>The request body, for the request the call is sent with.</summary>
     internal PackStreamContent Content { get; }
-
-    /// <summary>Canceled when the call is: the caller's token, a canceled write or read, or disposal.</summary>
-    internal CancellationToken CancellationToken => _cancellation.Token;
 
     /// <summary>Sends <paramref name="request"/> and completes when its body may be written, or the exchange ended before it could be.</summary>
     internal async Task StartAsync(HttpRequestMessage request, Func<HttpRequestMessage, CancellationToken, Task<HttpResponseMessage>> send)
@@ -136,7 +132,7 @@ public sealed partial class PackDuplexCall<TRequest, TResponse> : IAsyncDisposab
         new HttpRequestException(
             HttpRequestError.Unknown,
             "The server ended the request stream of the Pack duplex call before the client completed it"
-            + (response is null ? "." : $" (it answered {(int)response.StatusCode}); read the responses for its answer."),
+            + (response is null ? string.Empty : $" (it answered {(int)response.StatusCode})") + "; read the responses for its answer.",
             inner,
             response?.StatusCode);
 }
