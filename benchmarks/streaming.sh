@@ -3,12 +3,12 @@
 # same h2c, the server in its own process, into one dated folder ready to commit:
 #   http-load.md   every cell: H6_Upload100k (client streaming: Pack MVC/minimal and JSON minimal over HTTP/1.1 and h2c,
 #                  both gRPC peers over h2c), H7_PingPong1k and H7_Echo100k (bidirectional, h2c: Pack MVC/minimal, both
-#                  gRPC peers); one call at a time, every item checked
+#                  gRPC peers; H7_PingPong1k also as pack-producer, StreamPackAsync beside the duplex call); one call at a time, every item checked
 #   summary.md     items/s for H6 and H7_Echo100k, p50/p99 per round trip for H7_PingPong1k, Pack against the faster
 #                  gRPC peer and the goal (>= 1.5x gRPC's items/s, a lower p50)
 #   README.md      the machine, the load before and after, the command, the summary
 # Run it on a quiet machine (nothing else building or benchmarking): about 5 minutes on 2 cores with the defaults
-# (16 cells of 3 s warmup + 10 s measured), longer if cells are repeated for interference (up to 3 runs each).
+# (18 cells of 3 s warmup + 10 s measured), longer if cells are repeated for interference (up to 3 runs each).
 # Environment: OUT (default benchmarks/results/<UTC date>-streaming), CELL_SECONDS / CELL_WARMUP (default 10 / 3),
 # STREAM_CONCURRENCY (calls in flight, comma-separated, default 1), QUICK=1 (2,000 members and 50 round trips per
 # call, fractions of a second per cell: proves the script, measures nothing).

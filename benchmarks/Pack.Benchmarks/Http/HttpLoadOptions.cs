@@ -46,7 +46,7 @@ public sealed class HttpLoadOptions
     public IReadOnlyList<Version> Protocols { get; private init; } = [HttpVersion.Version11, HttpVersion.Version20];
 
     /// <summary>Formats to run (the ceiling always runs when selected).</summary>
-    public IReadOnlyList<HttpFormat> Formats { get; private init; } = [HttpFormat.Json, HttpFormat.Pack, HttpFormat.Grpc, HttpFormat.GrpcCodeFirst];
+    public IReadOnlyList<HttpFormat> Formats { get; private init; } = [HttpFormat.Json, HttpFormat.Pack, HttpFormat.PackProducer, HttpFormat.Grpc, HttpFormat.GrpcCodeFirst];
 
     /// <summary>Where <c>http-load.md</c> goes; default <c>BenchmarkDotNet.Artifacts/results</c>.</summary>
     public string OutputDirectory { get; private init; } = Path.Combine("BenchmarkDotNet.Artifacts", "results");
@@ -117,9 +117,10 @@ public sealed class HttpLoadOptions
                 {
                     "json" => HttpFormat.Json,
                     "pack" => HttpFormat.Pack,
+                    "pack-producer" => HttpFormat.PackProducer,
                     "grpc" => HttpFormat.Grpc,
                     "grpc-codefirst" => HttpFormat.GrpcCodeFirst,
-                    _ => throw new FormatException($"--formats: '{f}' is not json, pack, grpc or grpc-codefirst"),
+                    _ => throw new FormatException($"--formats: '{f}' is not json, pack, pack-producer, grpc or grpc-codefirst"),
                 })]
                 : defaults.Formats,
             OutputDirectory = Value("--out") ?? defaults.OutputDirectory,

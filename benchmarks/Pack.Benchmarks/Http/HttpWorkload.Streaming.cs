@@ -10,7 +10,9 @@ namespace Pack.Benchmarks.Http;
 /// <summary>
 /// The streaming calls: H6_Upload100k (client streaming) and H7 (bidirectional, HTTP/2). Each peer sends the same items
 /// as a user of its library would: Pack through <c>PostAsPackStreamAsync</c> and <c>StreamPackAsync</c> from an
-/// <see cref="IAsyncEnumerable{T}"/>, JSON (H6 only) as one array serialized from an <see cref="IAsyncEnumerable{T}"/>,
+/// <see cref="IAsyncEnumerable{T}"/>, except H7_PingPong1k, which Pack runs through its caller-driven
+/// <see cref="PackDuplexCall{TRequest, TResponse}"/> (<c>WriteAsync</c>, then <c>MoveNextAsync</c>, as the gRPC client does)
+/// and, as the separate format <see cref="HttpFormat.PackProducer"/>, through <c>StreamPackAsync</c>; JSON (H6 only) as one array serialized from an <see cref="IAsyncEnumerable{T}"/>,
 /// Grpc.AspNetCore with the generated client's <c>RequestStream.WriteAsync</c>, protobuf-net.Grpc from an
 /// <see cref="IAsyncEnumerable{T}"/>. Every call checks every item (<see cref="StreamChecks"/>).
 /// </summary>
@@ -167,6 +169,31 @@ public sealed partial record HttpWorkload
                 }
 
                 return contracts.Answers;
+            case HttpFormat.Pack:
+                var item = HttpWorkloadData.Small;
+                await using (var call = await client.Http.OpenPackStreamAsync<SmallObject, SmallObject>(client.Path, token))
+                {
+                    for (var i = 0; i < roundTrips; i++)
+                    {
+                        var start = Stopwatch.GetTimestamp();
+                        await call.WriteAsync(item);
+                        if (!await call.MoveNextAsync())
+                        {
+                            throw new InvalidDataException($"The call ended after {i} of {roundTrips} answers.");
+                        }
+
+                        StreamChecks.Echoed(call.Current, item, i, StreamChecks.Same);
+                        latencies?.Add(Stopwatch.GetTimestamp() - start);
+                    }
+
+                    await call.CompleteAsync();
+                    if (await call.MoveNextAsync())
+                    {
+                        throw new InvalidDataException($"More than the {roundTrips} items sent were echoed.");
+                    }
+                }
+
+                return roundTrips;
             default:
                 var pings = new RoundTrips(roundTrips, latencies);
                 var small = HttpWorkloadData.Small;

@@ -54,6 +54,7 @@ public sealed partial record HttpWorkload(
 
     /// <summary>The formats this workload runs with.</summary>
     public IReadOnlyList<HttpFormat> Formats => ExpectedItems == 0 ? [HttpFormat.None]
+        : RecordsRoundTrips ? [HttpFormat.Pack, HttpFormat.PackProducer, HttpFormat.Grpc, HttpFormat.GrpcCodeFirst]
         : IsBidirectional ? [HttpFormat.Pack, HttpFormat.Grpc, HttpFormat.GrpcCodeFirst]
         : HasGrpc ? [HttpFormat.Json, HttpFormat.Pack, HttpFormat.Grpc, HttpFormat.GrpcCodeFirst]
         : [HttpFormat.Json, HttpFormat.Pack];
@@ -72,6 +73,7 @@ public sealed partial record HttpWorkload(
     {
         HttpFormat.Json => "application/json",
         HttpFormat.Pack => Id.StartsWith("H5", StringComparison.Ordinal) || IsBidirectional ? PackMediaTypes.PackStream : PackMediaTypes.Pack,
+        HttpFormat.PackProducer => PackMediaTypes.PackStream,
         HttpFormat.Grpc or HttpFormat.GrpcCodeFirst => "application/grpc",
         _ => null,
     };

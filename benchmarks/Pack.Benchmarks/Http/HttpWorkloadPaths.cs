@@ -54,7 +54,7 @@ public static class HttpWorkloadPaths
     /// <summary>The request path of <paramref name="action"/> for a host style and format.</summary>
     public static string Of(HttpApi api, HttpFormat format, string action) => api switch
     {
-        HttpApi.Minimal => "/" + (format == HttpFormat.Pack ? MinimalPack : MinimalJson) + "/" + action,
+        HttpApi.Minimal => "/" + (format is HttpFormat.Pack or HttpFormat.PackProducer ? MinimalPack : MinimalJson) + "/" + action,
         _ => Of(action),
     };
 }

@@ -4,8 +4,8 @@ using System.Runtime.CompilerServices;
 namespace Pack.Benchmarks.Http;
 
 /// <summary>
-/// H7_PingPong1k's request side for peers that take the request stream as an <see cref="IAsyncEnumerable{T}"/> (Pack,
-/// protobuf-net.Grpc): <see cref="SendAsync{T}"/> yields one item, then waits until the reader has called
+/// H7_PingPong1k's request side for peers that take the request stream as an <see cref="IAsyncEnumerable{T}"/> (Pack's
+/// <see cref="HttpFormat.PackProducer"/>, protobuf-net.Grpc): <see cref="SendAsync{T}"/> yields one item, then waits until the reader has called
 /// <see cref="Answered"/> for it before it yields the next, so exactly one item is in flight. Each round trip is timed
 /// from the moment the item is handed to the client library to the moment its echo has been decoded and checked.
 /// </summary>

@@ -48,7 +48,7 @@ public sealed class StreamingWorkloadData
     public long RequestStreamBytes(HttpFormat format, int? roundTrips = null) => (format, roundTrips) switch
     {
         (HttpFormat.Pack, null) => PackStreamBytes(Members),
-        (HttpFormat.Pack, { } n) => PackStreamBytes(Enumerable.Repeat(HttpWorkloadData.Small, n)),
+        (HttpFormat.Pack or HttpFormat.PackProducer, { } n) => PackStreamBytes(Enumerable.Repeat(HttpWorkloadData.Small, n)),
         (HttpFormat.Json, null) => JsonSerializer.SerializeToUtf8Bytes(Members, JsonSerializerOptions.Web).Length,
         (HttpFormat.Grpc, null) => GrpcBytes(Messages),
         (HttpFormat.Grpc, { } n) => GrpcBytes(Enumerable.Repeat(HttpWorkloadData.SmallMessage, n)),

@@ -117,6 +117,17 @@ public sealed class PackStreamContent : HttpContent
         return null;
     }
 
+    /// <summary>
+    /// Content whose frames are written by the caller of a <see cref="PackDuplexCall{TRequest, TResponse}"/>: when the
+    /// handler asks for the body, <paramref name="attach"/> gets the request stream and returns the task that ends the
+    /// body (on <c>CompleteAsync</c> or disposal).
+    /// </summary>
+    internal static PackStreamContent CreateDuplex(Type itemType, Func<PackStreamContent, Stream, CancellationToken, Task> attach, PackSerializerOptions? options) =>
+        new(itemType, attach, options);
+
+    /// <summary>The options items are written with: the caller's, else the client's (set before the body is sent).</summary>
+    internal PackSerializerOptions? SerializerOptions => _options;
+
     private static PackStreamContent CreateFromObject<T>(object items, PackSerializerOptions? options) => Create((IAsyncEnumerable<T>)items, options);
 
     /// <summary>Gives content created without options the options of the client that sends it (<see cref="PackNegotiationHandler"/>).</summary>

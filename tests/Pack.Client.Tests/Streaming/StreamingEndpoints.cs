@@ -25,6 +25,8 @@ public static class StreamingEndpoints
             PackResults.Stream(EchoFirstAsync(readings, probe, http.RequestAborted)));
         app.MapPost("/minimal/flood", (PackStreamBody<Reading> readings, StreamingProbe probe, HttpContext http) =>
             PackResults.Stream(FloodAsync(readings, probe, http.RequestAborted)));
+        app.MapPost("/minimal/echofail", (PackStreamBody<Reading> readings, StreamingProbe probe, HttpContext http) =>
+            PackResults.Stream(EchoOrFailAsync(readings, probe, http.RequestAborted)));
         app.MapGet("/minimal/readings", (int count) => PackResults.Stream(ReadingsAsync(count)));
     }
 
@@ -101,6 +103,20 @@ public static class StreamingEndpoints
         {
             yield return reading with { Value = reading.Value * 2 };
             yield break;
+        }
+    }
+
+    /// <summary>Echoes items until one has a negative <see cref="Reading.Id"/>, then fails: the response ends with an error frame.</summary>
+    public static async IAsyncEnumerable<Reading> EchoOrFailAsync(IAsyncEnumerable<Reading?> readings, StreamingProbe probe, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        await foreach (var reading in Observe(readings, probe, cancellationToken))
+        {
+            if (reading.Id < 0)
+            {
+                throw new InvalidOperationException("The endpoint refuses negative ids.");
+            }
+
+            yield return reading with { Value = reading.Value * 2 };
         }
     }
 
