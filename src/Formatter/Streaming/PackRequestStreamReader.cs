@@ -4,6 +4,7 @@ using System.Globalization;
 using System.IO.Pipelines;
 using System.Runtime.CompilerServices;
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Server.Kestrel.Core.Features;
 using Pack.Streaming;
 
 namespace Pack.AspNetCore;
@@ -29,6 +30,14 @@ internal sealed class PackRequestStreamReader<T> : IAsyncEnumerable<T?>
         _httpContext = httpContext;
         _options = options.SerializerOptions;
         _maxLength = options.MaxRequestBodySize;
+
+        // A request stream may go quiet between items (a live session, events that come when they come): the server's
+        // minimum request body data rate, meant for a body that is all there, would cut it off. Grpc.AspNetCore turns it off
+        // for its streaming calls too; deadlines (Pack-Timeout, request timeouts) and MaxRequestBodySize bound the stream.
+        if (httpContext.Features.Get<IHttpMinRequestBodyDataRateFeature>() is { } rate)
+        {
+            rate.MinDataRate = null;
+        }
     }
 
     /// <inheritdoc/>

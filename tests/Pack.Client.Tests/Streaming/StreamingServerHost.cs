@@ -33,10 +33,15 @@ public sealed class StreamingServerHost : IAsyncDisposable
 
     public IServiceProvider Services => _app.Services;
 
-    public static async Task<StreamingServerHost> StartAsync(HttpProtocols protocols, Action<PackFormatterOptions>? configurePack = null)
+    public static async Task<StreamingServerHost> StartAsync(
+        HttpProtocols protocols, Action<PackFormatterOptions>? configurePack = null, Action<KestrelServerOptions>? configureKestrel = null)
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { EnvironmentName = "Development" });
-        builder.WebHost.UseKestrel(options => options.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = protocols));
+        builder.WebHost.UseKestrel(options =>
+        {
+            options.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = protocols);
+            configureKestrel?.Invoke(options);
+        });
         builder.Logging.ClearProviders();
         if (Environment.GetEnvironmentVariable("PACK_TEST_LOG") == "1")
         {
