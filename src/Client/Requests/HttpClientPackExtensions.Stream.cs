@@ -134,9 +134,10 @@ public static partial class HttpClientPackExtensions
     /// <para>
     /// Over HTTP/2 the two directions are independent (full duplex): a response item can arrive before the next request
     /// item is produced, so a call can be a conversation (each request item answered before the next is sent). Over
-    /// HTTP/1.1 Kestrel and <see cref="HttpClient"/> also overlap the two, but proxies may hold the response until the
-    /// upload ends (half-duplex), so over HTTP/1.1 only a call that does not wait for answers before it sends on (an
-    /// upload that is echoed, transformed or summarized) is portable.
+    /// HTTP/1.1 the call is half-duplex: <see cref="HttpClient"/> shows the response only after the upload has ended (and
+    /// proxies may hold it until then too), so only a call that does not wait for answers before it sends on (an upload
+    /// that is echoed, transformed or summarized) works there; a Pack endpoint that streams while it reads answers 400
+    /// "Bidirectional streaming needs HTTP/2." (docs/aspnetcore.md).
     /// </para>
     /// <para>
     /// <see cref="HttpClient.Timeout"/> covers only the wait for the response headers, which the server sends with its
