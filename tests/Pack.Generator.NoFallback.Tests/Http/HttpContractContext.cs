@@ -1,3 +1,5 @@
+using Pack.Client.Tests.Schema;
+
 namespace Pack.Generator.NoFallback.Tests.Http;
 
 /// <summary>The generated context of the HTTP schema tests; <see cref="ClientOrderLine"/> is reached, not a root.</summary>

@@ -1,5 +1,6 @@
 using System.Net;
 using Pack.Client;
+using Pack.Client.Tests.Schema;
 using Pack.Schema;
 
 namespace Pack.Generator.NoFallback.Tests.Http;

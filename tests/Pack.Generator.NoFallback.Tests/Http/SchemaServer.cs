@@ -7,6 +7,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Pack.AspNetCore;
+using Pack.Client.Tests.Schema;
 using Pack.Schema;
 
 namespace Pack.Generator.NoFallback.Tests.Http;
