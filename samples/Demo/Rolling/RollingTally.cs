@@ -26,23 +26,23 @@ internal sealed class RollingTally(DateTimeOffset startedAt)
     private readonly List<string> stepOrder = [];
     private readonly Dictionary<string, RollingStepCounts> steps = new(StringComparer.Ordinal);
     private RollingOutcome? firstClientRefusal;
+    private readonly RollingStepCounts total = new();
     private RollingOutcome? firstServerRefusal;
 
-    public int Calls { get; private set; }
+    public int Calls => total.Calls;
 
-    public int Ok { get; private set; }
+    public int Ok => total.Ok;
 
-    public int Refused { get; private set; }
+    public int Refused => total.Refused;
 
-    public int Misread { get; private set; }
+    public int Misread => total.Misread;
 
-    public int Failed { get; private set; }
+    public int Failed => total.Failed;
 
     public void Add(RollingOutcome outcome)
     {
         lock (gate)
         {
-            Calls++;
             string step = outcome.Step ?? UnknownStep;
             if (!steps.TryGetValue(step, out RollingStepCounts? stepCounts))
             {
@@ -52,35 +52,25 @@ internal sealed class RollingTally(DateTimeOffset startedAt)
 
             bool byServer = outcome.Result == RollingResult.Refused && outcome.Detail?.StartsWith(ServerRefusalPrefix, StringComparison.Ordinal) == true;
             stepCounts.Add(outcome, byServer);
-            switch (outcome.Result)
+            total.Add(outcome, byServer);
+            if (outcome.Result == RollingResult.Refused)
             {
-                case RollingResult.Ok:
-                    Ok++;
-                    break;
-                case RollingResult.Refused:
-                    Refused++;
-                    if (byServer)
-                    {
-                        firstServerRefusal ??= outcome;
-                    }
-                    else
-                    {
-                        firstClientRefusal ??= outcome;
-                    }
+                if (byServer)
+                {
+                    firstServerRefusal ??= outcome;
+                }
+                else
+                {
+                    firstClientRefusal ??= outcome;
+                }
 
-                    // A refusal is an answer: the replica was there and said no (with its contract version, when it named it).
-                    if (outcome.Version > 0)
-                    {
-                        AddToTimeline(outcome);
-                    }
+                // A refusal is an answer: the replica was there and said no (with its contract version, when it named it).
+                if (outcome.Version > 0)
+                {
+                    AddToTimeline(outcome);
+                }
 
-                    return;
-                case RollingResult.Misread:
-                    Misread++;
-                    break;
-                default:
-                    Failed++;
-                    break;
+                return;
             }
 
             if (outcome.Result != RollingResult.Ok)
@@ -189,8 +179,8 @@ internal sealed class RollingTally(DateTimeOffset startedAt)
                 output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {step,-14}  {c.Calls,6}  {c.Ok,6}  {c.Refused,7}  {c.Misread,7}  {c.Failed,7}"));
             }
 
-            WriteRefusal(output, "by the client (PackSchemaMismatchException: a Pack response not read)", firstClientRefusal, steps.Values.Sum(c => c.RefusedByClient));
-            WriteRefusal(output, "by a server (409 problem+json: a Pack request body not read)", firstServerRefusal, steps.Values.Sum(c => c.RefusedByServer));
+            WriteRefusal(output, "by the client (PackSchemaMismatchException: a Pack response not read)", firstClientRefusal, total.RefusedByClient);
+            WriteRefusal(output, "by a server (409 problem+json: a Pack request body not read)", firstServerRefusal, total.RefusedByServer);
             output.WriteLine("Intact answers by replica, contract version and format:");
             output.WriteLine("  replica  contract  request  response  calls");
             foreach (((string replica, int version, string request, string response), int count) in counts)
