@@ -6,7 +6,8 @@
 #      setup round-trips its payload first);
 #   3. the .NET HTTP runner over every cell (MVC, minimal APIs, Grpc.AspNetCore, protobuf-net.Grpc; HTTP/1.1 and h2c)
 #      for a fraction of a second, against the server in its own process, the streaming calls (H6 client streaming, H7
-#      bidirectional) with 2,000 members and 50 round trips per call instead of 100,000 and 1,000, every item checked;
+#      bidirectional) with 2,000 members and 50 round trips per call instead of 100,000 and 1,000, every item checked,
+#      in two interleaved rounds (--rounds), condensed by http_summary.py and drawn by http_chart.py;
 #   4. the H3 memory mode and the compression table on small sizes;
 #   5. the external load generators (wrk, h2load) over every cell for one second, if they are installed or can be
 #      installed with apt-get (skipped with a notice otherwise).
@@ -23,9 +24,10 @@ run --verify
 echo "== BenchmarkDotNet dry job, every benchmark"
 run --filter '*' --job dry --artifacts "$out"
 echo "== HTTP cells through the .NET client (server in its own process)"
-run --http --seconds 0.3 --warmup 0 --concurrency 2 --retries 0 --stream-items 2000 --round-trips 50 --out "$out/http"
+run --http --seconds 0.3 --warmup 0 --concurrency 2 --retries 0 --rounds 2 --stream-items 2000 --round-trips 50 --out "$out/http"
 if command -v python3 >/dev/null 2>&1; then
   python3 benchmarks/http_summary.py "$out/http/http-load.md"
+  python3 benchmarks/http_chart.py "$out/http/http-load.md" -o "$out/http/small-calls.svg"
 fi
 echo "== H3 large-response memory mode (small sizes)"
 run --memory --members 1000,20000 --requests 1 --out "$out/http"

@@ -147,7 +147,7 @@ public static partial class PackSerializer
     {
         public abstract void Serialize(IBufferWriter<byte> destination, object? value, PackSerializerOptions? options);
 
-        public abstract ValueTask SerializeAsync(System.IO.Pipelines.PipeWriter destination, object? value, PackSerializerOptions? options, CancellationToken cancellationToken);
+        public abstract ValueTask SerializeAsync(System.IO.Pipelines.PipeWriter destination, object? value, PackSerializerOptions? options, bool flushLastPart, CancellationToken cancellationToken);
 
         public abstract object? Deserialize(ReadOnlySpan<byte> source, PackSerializerOptions? options);
 
@@ -164,8 +164,8 @@ public static partial class PackSerializer
         public override void Serialize(IBufferWriter<byte> destination, object? value, PackSerializerOptions? options)
             => SerializeCore(destination, (T?)value, options);
 
-        public override ValueTask SerializeAsync(System.IO.Pipelines.PipeWriter destination, object? value, PackSerializerOptions? options, CancellationToken cancellationToken)
-            => PackSerializer.SerializeAsync(destination, (T?)value, options, PipeFlushThreshold, cancellationToken);
+        public override ValueTask SerializeAsync(System.IO.Pipelines.PipeWriter destination, object? value, PackSerializerOptions? options, bool flushLastPart, CancellationToken cancellationToken)
+            => PackSerializer.SerializeAsync(destination, (T?)value, options, PipeFlushThreshold, flushLastPart, cancellationToken);
 
         public override object? Deserialize(ReadOnlySpan<byte> source, PackSerializerOptions? options)
             => Deserialize<T>(source, options);

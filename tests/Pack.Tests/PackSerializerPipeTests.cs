@@ -62,6 +62,36 @@ public class PackSerializerPipeTests
     }
 
     [Theory]
+    [InlineData(3, false, false)]
+    [InlineData(3, false, true)]
+    [InlineData(100_000, false, false)]
+    [InlineData(100_000, true, true)]
+    public async Task SerializeAsync_WithoutLastFlush_LeavesOnlyTheLastPartUnflushed(int members, bool asynchronous, bool runtimeType)
+    {
+        var organization = Organization.Create(members);
+        var expected = PackSerializer.Serialize(organization);
+        var pipe = new RecordingPipeWriter { FlushAsynchronously = asynchronous };
+
+        await (runtimeType
+            ? PackSerializer.SerializeAsync(pipe, organization, typeof(Organization), options: null, flushLastPart: false)
+            : PackSerializer.SerializeAsync(pipe, organization, options: null, flushLastPart: false));
+
+        Assert.True(expected.AsSpan().SequenceEqual(pipe.Written), "the bytes differ from Serialize's");
+        Assert.InRange(pipe.UnflushedBytes, 1, Threshold + LargestMember(organization.Members!));
+        Assert.Equal(expected.Length, pipe.Chunks.Sum() + pipe.UnflushedBytes);
+        if (expected.Length < Threshold)
+        {
+            Assert.Empty(pipe.Chunks); // A payload of one part is never flushed: the pipe's owner sends it.
+        }
+        else
+        {
+            // Every flush but the one left out still ends at the first safe point past the threshold.
+            Assert.NotEmpty(pipe.Chunks);
+            Assert.All(pipe.Chunks, chunk => Assert.InRange(chunk, Threshold, Threshold + LargestMember(organization.Members!)));
+        }
+    }
+
+    [Theory]
     [InlineData(0, false)]
     [InlineData(1_000, false)]
     [InlineData(100_000, false)]

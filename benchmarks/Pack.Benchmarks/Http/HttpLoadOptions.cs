@@ -30,6 +30,9 @@ public sealed class HttpLoadOptions
     /// <summary>A running server to use (<c>HTTP/1.1 URL;HTTP/2 URL</c>) instead of starting one; default none.</summary>
     public string? ServerUrls { get; private init; }
 
+    /// <summary>How many interleaved rounds of every cell to run; the table reports each cell's median round; default 1.</summary>
+    public int Rounds { get; private init; } = 1;
+
     /// <summary>How many times a cell is run again when other processes used more than <see cref="MaxForeignCpu"/>; default 2.</summary>
     public int Retries { get; private init; } = 2;
 
@@ -101,6 +104,7 @@ public sealed class HttpLoadOptions
             Retries = Value("--retries") is { } retries
                 ? int.TryParse(retries, NumberStyles.None, CultureInfo.InvariantCulture, out var r) ? r : throw new FormatException($"--retries: '{retries}' is not a count")
                 : defaults.Retries,
+            Rounds = Count("--rounds", defaults.Rounds),
             MaxForeignCpu = Seconds("--max-foreign-cpu", defaults.MaxForeignCpu, 0),
             ClientThreads = Count("--client-threads", defaults.ClientThreads),
             Workloads = Value("--workloads") is { } workloads ? List(workloads) : defaults.Workloads,

@@ -8,19 +8,37 @@ namespace Pack.Benchmarks.Http;
 /// snapshots give the share of the machine that <em>other</em> processes used in between, which is what tells
 /// interference apart from the benchmark's own load (the load average counts both).
 /// </summary>
-public readonly record struct MachineLoad(double LoadAverage1, long BusyTicks, long TotalTicks, long OwnTicks)
+public readonly record struct MachineLoad(double LoadAverage1, long BusyTicks, long TotalTicks, long SelfTicks, long ServerTicks)
 {
-    /// <summary>Takes a snapshot; <paramref name="ownProcessIds"/> are the benchmark's processes besides this one.</summary>
-    public static MachineLoad Capture(params int[] ownProcessIds)
+    // USER_HZ, the unit /proc reports process times in: 100 on every Linux architecture .NET runs on.
+    private const int ClockTicksPerSecond = 100;
+
+    /// <summary>The CPU time of this process and the server's, in clock ticks.</summary>
+    public long OwnTicks => SelfTicks + ServerTicks;
+
+    /// <summary>Takes a snapshot; <paramref name="serverProcessId"/> is the benchmark's other process (the server).</summary>
+    public static MachineLoad Capture(int serverProcessId)
     {
-        var own = ProcessTicks("self");
-        foreach (var id in ownProcessIds)
+        var self = ProcessTicks("self");
+        var server = ProcessTicks(serverProcessId.ToString(CultureInfo.InvariantCulture));
+        var (busy, total) = MachineTicks();
+        return new MachineLoad(LoadAverage(), busy, total, self, server);
+    }
+
+    /// <summary>
+    /// The CPU time (user and system) this process and the server used between two snapshots, in microseconds per call:
+    /// the cost of one request on each side, which unlike RPS does not move with how the two processes happen to share the
+    /// cores. NaN where <c>/proc</c> is not there.
+    /// </summary>
+    public static (double Client, double Server) CpuMicrosecondsPer(MachineLoad start, MachineLoad end, long calls)
+    {
+        if (calls <= 0 || end.TotalTicks <= 0 || (end.SelfTicks == 0 && end.ServerTicks == 0))
         {
-            own += ProcessTicks(id.ToString(CultureInfo.InvariantCulture));
+            return (double.NaN, double.NaN);
         }
 
-        var (busy, total) = MachineTicks();
-        return new MachineLoad(LoadAverage(), busy, total, own);
+        const double MicrosecondsPerTick = 1_000_000.0 / ClockTicksPerSecond;
+        return ((end.SelfTicks - start.SelfTicks) * MicrosecondsPerTick / calls, (end.ServerTicks - start.ServerTicks) * MicrosecondsPerTick / calls);
     }
 
     /// <summary>The share (0..1) of all cores that processes other than the benchmark's used between the two snapshots; NaN if unknown.</summary>

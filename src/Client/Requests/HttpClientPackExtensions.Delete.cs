@@ -10,8 +10,9 @@ public static partial class HttpClientPackExtensions
     /// Pack yet.
     /// </summary>
     /// <remarks>
-    /// The body is buffered by <see cref="HttpClient"/> before it is read, so <see cref="HttpClient.Timeout"/> and
-    /// <see cref="HttpClient.MaxResponseContentBufferSize"/> cover all of it. For long sequences use
+    /// The body is read from the connection into a pooled buffer and decoded there, up to
+    /// <see cref="PackSerializerOptions.MaxPayloadLength"/> (<see cref="HttpClient.MaxResponseContentBufferSize"/> does not
+    /// apply); <see cref="HttpClient.Timeout"/> covers the whole call, body included. For long sequences use
     /// <see cref="GetFromPackAsAsyncEnumerable{TValue}(HttpClient, Uri?, PackSerializerOptions?, CancellationToken)"/>.
     /// </remarks>
     /// <typeparam name="TValue">The type to read.</typeparam>

@@ -24,7 +24,7 @@ public static partial class HttpClientPackExtensions
             Version = client.DefaultRequestVersion,
             VersionPolicy = client.DefaultVersionPolicy,
         };
-        PackAccept.Set(request, accept);
+        request.Headers.TryAddWithoutValidation("Accept", accept); // A new request has no Accept to replace (PackAccept.Set).
         return request;
     }
 
@@ -36,11 +36,13 @@ public static partial class HttpClientPackExtensions
 
     private static async Task<TValue?> SendForPackCoreAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
     {
+        // The timeout's source starts before the request, so the body's read ends within HttpClient.Timeout of the call's
+        // start; the request itself gets the caller's token, as HttpClient enforces its Timeout on the send on its own
+        // (a cancelable token there would make it link a second source to its own every call).
         using var timeout = LinkTimeout(client, cancellationToken);
-        var token = timeout?.Token ?? cancellationToken;
         using HttpRequestMessage request = CreateRequest(client, method, requestUri, PackAccept.Value);
-        using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
-        return await ReadResultAsync<TValue>(client, response, options, clientOptions, token).ConfigureAwait(false);
+        using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
+        return await ReadResultAsync<TValue>(client, response, options, clientOptions, timeout?.Token ?? cancellationToken).ConfigureAwait(false);
     }
 
     private static Task<HttpResponseMessage> SendAsPackAsync<TValue>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
@@ -57,6 +59,8 @@ public static partial class HttpClientPackExtensions
 
     private static async Task<TResult?> SendAsPackCoreAsync<TValue, TResult>(HttpClient client, HttpMethod method, Uri? requestUri, TValue value, PackSerializerOptions? options, PackClientOptions? clientOptions, CancellationToken cancellationToken)
     {
+        // The linked token bounds the body's send, a JSON retry after a 415 or a second send after a 412 and the read
+        // together, so the whole call stays within HttpClient.Timeout however many requests it takes.
         using var timeout = LinkTimeout(client, cancellationToken);
         var token = timeout?.Token ?? cancellationToken;
         using HttpResponseMessage response = await SendWithJsonFallbackAsync(client, method, requestUri, value, options, clientOptions, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);

@@ -53,8 +53,10 @@ public sealed class PackOutputFormatter : OutputFormatter
             return false;
         }
 
-        var requested = new MediaType(context.ContentType);
-        if (requested.MatchesAllTypes || requested.MatchesAllSubTypes)
+        // What Pack clients ask for, exactly: no media type to parse (the selector offers each Accept value in turn).
+        var exactlyPack = context.ContentType.Equals(PackMediaTypes.Pack, StringComparison.OrdinalIgnoreCase);
+        var requested = exactlyPack ? PackRange : new MediaType(context.ContentType);
+        if (!exactlyPack && (requested.MatchesAllTypes || requested.MatchesAllSubTypes))
         {
             return false;
         }
@@ -66,6 +68,12 @@ public sealed class PackOutputFormatter : OutputFormatter
         }
 
         var isStream = AsyncEnumerableTypes.GetElementType(type!) is not null;
+        if (exactlyPack)
+        {
+            context.ContentType = isStream ? PackStreamContentType : PackContentType;
+            return true;
+        }
+
         if (isStream && (IsPack(requested) || IsPackStream(requested)))
         {
             context.ContentType = PackStreamContentType;
@@ -109,10 +117,11 @@ public sealed class PackOutputFormatter : OutputFormatter
             return;
         }
 
-        // Flushed in bounded parts as it is written, so a large body is never held whole; a small one is written at once.
+        // Flushed in bounded parts as it is written, so a large body is never held whole; a small one is written at once
+        // and, into the server's own body, left for the server to send with the end of the response (ServerFlush).
         PackSchemaHeader.Add(httpContext.Response, type);
         var started = PackServerMetrics.StartSerialize(httpContext);
-        await PackSerializer.SerializeAsync(httpContext.Response.BodyWriter, context.Object, type, _options.SerializerOptions, httpContext.RequestAborted).ConfigureAwait(false);
+        await PackSerializer.SerializeAsync(httpContext.Response.BodyWriter, context.Object, type, _options.SerializerOptions, flushLastPart: !ServerFlush.AtRequestEnd(httpContext), httpContext.RequestAborted).ConfigureAwait(false);
         PackServerMetrics.EndSerialize(httpContext, started, PackFormatTag.Pack);
     }
 

@@ -37,7 +37,7 @@ internal static class PackResultWriter
         response.ContentType = PackMediaTypes.Pack;
         PackSchemaHeader.Add(response, typeof(TValue));
         var started = PackServerMetrics.StartSerialize(httpContext);
-        await PackSerializer.SerializeAsync(response.BodyWriter, value, options.SerializerOptions, httpContext.RequestAborted).ConfigureAwait(false);
+        await PackSerializer.SerializeAsync(response.BodyWriter, value, options.SerializerOptions, flushLastPart: !ServerFlush.AtRequestEnd(httpContext), httpContext.RequestAborted).ConfigureAwait(false);
         PackServerMetrics.EndSerialize(httpContext, started, PackFormatTag.Pack);
     }
 

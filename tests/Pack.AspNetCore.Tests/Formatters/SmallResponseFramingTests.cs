@@ -1,0 +1,160 @@
+using System.Buffers.Binary;
+using System.Net.Sockets;
+using System.Text;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.Extensions.DependencyInjection;
+using Pack.AspNetCore.Tests.TestApp;
+
+namespace Pack.AspNetCore.Tests.Formatters;
+
+/// <summary>
+/// A small Pack body written into Kestrel's own response is left for Kestrel to send with the end of the response: on
+/// HTTP/2 one DATA frame that carries the body and END_STREAM, instead of the body and then an empty frame that only ends
+/// the stream (a second frame for both ends to process on every call). A body that middleware replaced is still flushed
+/// into it whole.
+/// </summary>
+public sealed class SmallResponseFramingTests
+{
+    private const byte DataFrame = 0x0;
+    private const byte HeadersFrame = 0x1;
+    private const byte SettingsFrame = 0x4;
+    private const byte WindowUpdateFrame = 0x8;
+    private const byte EndStream = 0x1;
+    private const byte EndHeaders = 0x4;
+
+    [Theory]
+    [InlineData("/minimal/readings/7")]
+    [InlineData("/api/organizations/2")]
+    public async Task Http2_SmallPackBody_OneDataFrameCarriesEndStream(string path)
+    {
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http2);
+        object value = path.StartsWith("/minimal", StringComparison.Ordinal) ? new Reading(7, 1.5) : SampleData.Organization(2);
+        var expected = PackSerializer.Serialize(value, value.GetType());
+
+        var frames = await RawHttp2GetAsync(host.BaseAddress, path);
+
+        var data = frames.Where(f => f.Type == DataFrame).ToList();
+        Assert.Contains(frames, f => f.Type == HeadersFrame);
+        var only = Assert.Single(data);
+        Assert.True((only.Flags & EndStream) != 0, "the body's DATA frame does not end the stream");
+        Assert.Equal(expected, only.Payload);
+    }
+
+    [Fact]
+    public async Task Http2_LargePackBody_StillFlushedInParts()
+    {
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http2);
+        var expected = PackSerializer.Serialize(SampleData.Organization(1, 5_000));
+
+        var frames = await RawHttp2GetAsync(host.BaseAddress, "/minimal/organizations/large?members=5000");
+
+        var data = frames.Where(f => f.Type == DataFrame).ToList();
+        Assert.True(data.Count > 1);
+        Assert.Equal(expected, data.SelectMany(f => f.Payload).ToArray());
+        Assert.True((data[^1].Flags & EndStream) != 0);
+    }
+
+    [Theory]
+    [InlineData(HttpProtocols.Http1)]
+    [InlineData(HttpProtocols.Http2)]
+    public async Task ReplacedResponseBody_ReceivesTheWholeSmallBody(HttpProtocols protocols)
+    {
+        var capture = new BodyCapture();
+        await using var host = await KestrelTestHost.StartAsync(protocols, configureServices: services => services.AddSingleton<IStartupFilter>(capture));
+        using var client = host.CreateClient();
+
+        using var response = await client.SendAsync(PackHttp.Get("/minimal/readings/3"));
+        var body = await response.Content.ReadAsByteArrayAsync();
+
+        var expected = PackSerializer.Serialize(new Reading(3, 1.5));
+        Assert.Equal(expected, capture.Captured);
+        Assert.Equal(expected, body);
+    }
+
+    private static async Task<List<Frame>> RawHttp2GetAsync(Uri baseAddress, string path)
+    {
+        using var tcp = new TcpClient();
+        await tcp.ConnectAsync(baseAddress.Host, baseAddress.Port);
+        var stream = tcp.GetStream();
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+
+        var request = new MemoryStream();
+        request.Write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"u8);
+        // SETTINGS_INITIAL_WINDOW_SIZE and a connection WINDOW_UPDATE as large as they go, so flow control never holds
+        // a body back (this client sends no further WINDOW_UPDATE).
+        WriteFrame(request, SettingsFrame, 0, 0, [0x00, 0x04, 0x7F, 0xFF, 0xFF, 0xFF]);
+        WriteFrame(request, WindowUpdateFrame, 0, 0, [0x7F, 0xFF, 0x00, 0x00]);
+        var block = new MemoryStream();
+        foreach (var (name, value) in new[] { (":method", "GET"), (":scheme", "http"), (":path", path), (":authority", baseAddress.Authority), ("accept", PackMediaTypes.Pack) })
+        {
+            // HPACK: a literal header field without indexing, new name (RFC 7541 §6.2.2); every string here is under 127 bytes.
+            block.WriteByte(0);
+            block.WriteByte((byte)name.Length);
+            block.Write(Encoding.ASCII.GetBytes(name));
+            block.WriteByte((byte)value.Length);
+            block.Write(Encoding.ASCII.GetBytes(value));
+        }
+
+        WriteFrame(request, HeadersFrame, EndStream | EndHeaders, 1, block.ToArray());
+        await stream.WriteAsync(request.ToArray(), timeout.Token);
+
+        var frames = new List<Frame>();
+        var header = new byte[9];
+        while (true)
+        {
+            await stream.ReadExactlyAsync(header, timeout.Token);
+            var length = (header[0] << 16) | (header[1] << 8) | header[2];
+            var frame = new Frame(header[3], header[4], BinaryPrimitives.ReadInt32BigEndian(header.AsSpan(5)) & int.MaxValue, new byte[length]);
+            await stream.ReadExactlyAsync(frame.Payload, timeout.Token);
+            if (frame.StreamId != 1)
+            {
+                continue; // SETTINGS, WINDOW_UPDATE and the like, for the connection.
+            }
+
+            frames.Add(frame);
+            if ((frame.Type is DataFrame or HeadersFrame) && (frame.Flags & EndStream) != 0)
+            {
+                return frames;
+            }
+        }
+    }
+
+    private static void WriteFrame(Stream destination, byte type, byte flags, int streamId, byte[] payload)
+    {
+        Span<byte> header = stackalloc byte[9];
+        header[0] = (byte)(payload.Length >> 16);
+        header[1] = (byte)(payload.Length >> 8);
+        header[2] = (byte)payload.Length;
+        header[3] = type;
+        header[4] = flags;
+        BinaryPrimitives.WriteInt32BigEndian(header[5..], streamId);
+        destination.Write(header);
+        destination.Write(payload);
+    }
+
+    private sealed record Frame(byte Type, byte Flags, int StreamId, byte[] Payload);
+
+    /// <summary>Middleware that swaps the response body for a buffer and copies it out after the endpoint, as body-capturing middleware does.</summary>
+    private sealed class BodyCapture : IStartupFilter
+    {
+        public byte[]? Captured { get; private set; }
+
+        public Action<IApplicationBuilder> Configure(Action<IApplicationBuilder> next) => app =>
+        {
+            app.Use(async (HttpContext context, RequestDelegate following) =>
+            {
+                var original = context.Response.Body;
+                using var buffer = new MemoryStream();
+                context.Response.Body = buffer;
+                await following(context);
+                Captured = buffer.ToArray();
+                context.Response.Body = original;
+                await original.WriteAsync(Captured);
+            });
+            next(app);
+        };
+    }
+}
