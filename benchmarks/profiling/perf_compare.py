@@ -69,9 +69,14 @@ def parse(block, server_pid):
 
 
 def count(path, server_pid, side, mode):
+    """(samples per frame or module, the side's sample count), in one pass over the file."""
     counter = collections.Counter()
+    total = 0
     for sample_side, frames, module in stacks(path, server_pid):
-        if sample_side != side or not frames:
+        if sample_side != side:
+            continue
+        total += 1
+        if not frames:
             continue
         if mode == "leaf":
             counter[frames[0]] += 1
@@ -80,7 +85,7 @@ def count(path, server_pid, side, mode):
         else:
             for frame in set(frames):
                 counter[frame] += 1
-    return counter
+    return counter, total
 
 
 def main():
@@ -97,8 +102,7 @@ def main():
     columns = []
     for label in args.labels:
         server_pid, requests = read_cell(os.path.join(args.directory, label + ".cell"))
-        counter = count(os.path.join(args.directory, label + ".txt"), server_pid, args.side, args.mode)
-        total = sum(1 for side, _, _ in stacks(os.path.join(args.directory, label + ".txt"), server_pid) if side == args.side)
+        counter, total = count(os.path.join(args.directory, label + ".txt"), server_pid, args.side, args.mode)
         columns.append((label, counter, requests, total))
 
     print(f"{args.side}, {args.mode}: samples per 1,000 requests (about µs of CPU per request)")

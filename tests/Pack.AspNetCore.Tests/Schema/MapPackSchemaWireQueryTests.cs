@@ -2,8 +2,6 @@ using System.Net;
 using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
-using Microsoft.AspNetCore.Hosting.Server;
-using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 using Microsoft.Extensions.DependencyInjection;
@@ -33,20 +31,10 @@ public sealed class MapPackSchemaWireQueryTests : IAsyncLifetime
         _app.MapGet("/undescribed", IResult () => PackResults.Ok(new UndescribedSchemaOrder { Id = 1, Total = 2 }));
         _app.MapGet("/reading", IResult () => PackResults.Ok(new TestApp.Reading(1, 2.5)));
         _app.MapPackSchema();
-        await _app.StartAsync();
-        string address = _app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.Single();
-        _client = new HttpClient { BaseAddress = new Uri(address), Timeout = TimeSpan.FromSeconds(30) };
+        _client = await LoopbackApp.StartAsync(_app);
     }
 
-    public async Task DisposeAsync()
-    {
-        _client?.Dispose();
-        if (_app is not null)
-        {
-            await _app.StopAsync();
-            await _app.DisposeAsync();
-        }
-    }
+    public Task DisposeAsync() => LoopbackApp.StopAsync(_app, _client);
 
     [Fact]
     public async Task MapPackSchema_WireInTheSet_AnswersTheWholeSetAsWithoutTheQuery()

@@ -2,8 +2,6 @@ using System.Net;
 using System.Runtime.CompilerServices;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
-using Microsoft.AspNetCore.Hosting.Server;
-using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.Mvc;
@@ -62,20 +60,10 @@ public sealed class MapPackSchemaEndpointsTests : IAsyncLifetime
         _app.MapGet("/plain", () => "not pack");
         _app.MapControllers();
         _app.MapPackSchema();
-        await _app.StartAsync();
-        string address = _app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.Single();
-        _client = new HttpClient { BaseAddress = new Uri(address), Timeout = TimeSpan.FromSeconds(30) };
+        _client = await LoopbackApp.StartAsync(_app);
     }
 
-    public async Task DisposeAsync()
-    {
-        _client?.Dispose();
-        if (_app is not null)
-        {
-            await _app.StopAsync();
-            await _app.DisposeAsync();
-        }
-    }
+    public Task DisposeAsync() => LoopbackApp.StopAsync(_app, _client);
 
     [Fact]
     public async Task MapPackSchema_Get_ListsEveryPackEndpointInOrder()
