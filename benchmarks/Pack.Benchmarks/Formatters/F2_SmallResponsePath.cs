@@ -33,6 +33,9 @@ public class F2_SmallResponsePath
     private const string Minimal = "Minimal";
     private const string Mvc = "Mvc";
 
+    /// <summary>The <c>Accept</c> of Pack's own clients: Pack first, JSON for a server not upgraded yet.</summary>
+    private const string PackClientAccept = PackMediaTypes.Pack + ", application/json;q=0.9";
+
     private readonly PipeResponseBodyFeature _body = new();
     private readonly HttpResponseFeature _response = new();
     private WebApplication _app = null!;
@@ -43,6 +46,7 @@ public class F2_SmallResponsePath
     private Request _minimalPackEndpointJson = null!;
     private Request _mvcJson = null!;
     private Request _mvcPack = null!;
+    private Request _mvcPackClientAccept = null!;
 
     [GlobalSetup]
     public void Setup()
@@ -80,6 +84,7 @@ public class F2_SmallResponsePath
         _minimalPackEndpointJson = new Request(Find(endpoints, HttpWorkloadPaths.MinimalPack + "/" + HttpWorkloadPaths.Small), "application/json", routeValues: false);
         _mvcJson = new Request(Find(endpoints, HttpWorkloadPaths.Prefix + "/" + HttpWorkloadPaths.Small), "application/json", routeValues: true);
         _mvcPack = new Request(Find(endpoints, HttpWorkloadPaths.Prefix + "/" + HttpWorkloadPaths.Small), PackMediaTypes.Pack, routeValues: true);
+        _mvcPackClientAccept = new Request(Find(endpoints, HttpWorkloadPaths.Prefix + "/" + HttpWorkloadPaths.Small), PackClientAccept, routeValues: true);
 
         // Each path must answer as the server does, or the benchmark would time an error page.
         Check(_minimalJson, "application/json; charset=utf-8", 76);
@@ -87,6 +92,7 @@ public class F2_SmallResponsePath
         Check(_minimalPackEndpointJson, "application/json; charset=utf-8", 76);
         Check(_mvcJson, "application/json; charset=utf-8", 76);
         Check(_mvcPack, PackMediaTypes.Pack, 52);
+        Check(_mvcPackClientAccept, PackMediaTypes.Pack, 52);
     }
 
     [GlobalCleanup]
@@ -111,6 +117,10 @@ public class F2_SmallResponsePath
 
     [Benchmark, BenchmarkCategory(Mvc)]
     public Task<long> Mvc_Pack() => RunAsync(_mvcPack);
+
+    /// <summary>MVC asked with the <c>Accept</c> Pack.Client, Pack.Refit and the TypeScript client send (JSON as a fallback).</summary>
+    [Benchmark, BenchmarkCategory(Mvc)]
+    public Task<long> Mvc_Pack_ClientAccept() => RunAsync(_mvcPackClientAccept);
 
     private async Task<long> RunAsync(Request request)
     {

@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.Infrastructure;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.Extensions.Options;
 using Pack.AspNetCore;
@@ -38,5 +39,44 @@ public static class PackMvcBuilderExtensions
         services.AddPack(configure);
         services.TryAddEnumerable(ServiceDescriptor.Transient<IConfigureOptions<MvcOptions>, PackMvcOptionsSetup>());
         services.TryAddEnumerable(ServiceDescriptor.Transient<IPostConfigureOptions<MvcOptions>, PackMvcOptionsSetup>());
+        WrapOutputFormatterSelector(services);
+    }
+
+    /// <summary>
+    /// Puts <see cref="PackOutputFormatterSelector"/> in front of the registered <see cref="OutputFormatterSelector"/>
+    /// (MVC's, or one the application registered before this call), once.
+    /// </summary>
+    private static void WrapOutputFormatterSelector(IServiceCollection services)
+    {
+        ServiceDescriptor? registered = null;
+        for (var i = services.Count - 1; i >= 0; i--)
+        {
+            if (services[i].ServiceType == typeof(OutputFormatterSelector) && !services[i].IsKeyedService)
+            {
+                registered = services[i];
+                break;
+            }
+        }
+
+        if (registered is null || registered.ImplementationFactory?.Target is SelectorWrapper)
+        {
+            return;
+        }
+
+        var wrapper = new SelectorWrapper(registered);
+        services.Remove(registered);
+        services.Add(ServiceDescriptor.Describe(typeof(OutputFormatterSelector), wrapper.Create, registered.Lifetime));
+    }
+
+    /// <summary>Creates the wrapped selector as its own registration would have, then the Pack selector around it.</summary>
+    private sealed class SelectorWrapper(ServiceDescriptor inner)
+    {
+        public object Create(IServiceProvider services)
+        {
+            var selector = (OutputFormatterSelector)(inner.ImplementationInstance
+                ?? inner.ImplementationFactory?.Invoke(services)
+                ?? ActivatorUtilities.CreateInstance(services, inner.ImplementationType!));
+            return new PackOutputFormatterSelector(selector, services.GetRequiredService<IOptions<MvcOptions>>());
+        }
     }
 }

@@ -58,7 +58,7 @@ public sealed partial class PackInputFormatter : InputFormatter, IInputFormatter
         if (PackRequestSchemaCheck.Check(httpContext.Request, elementType ?? context.ModelType, _options) is { } rejection)
         {
             // Before a byte is read: an incompatible or unknown writer schema would be read as the wrong values.
-            // PackRequestSchemaActionFilter answers the problem from this mark (model state alone would be a 400).
+            // PackActionFilter answers the problem from this mark (model state alone would be a 400).
             Log.RejectedSchema(_logger, context.ModelType, rejection.Detail);
             context.ModelState.TryAddModelError(string.IsNullOrEmpty(context.ModelName) ? "$" : context.ModelName, rejection.Detail);
             httpContext.Features.Set(rejection);
@@ -68,7 +68,7 @@ public sealed partial class PackInputFormatter : InputFormatter, IInputFormatter
         if (elementType is not null)
         {
             // Nothing is read here: the action enumerates the items as their frames arrive. A bad frame is answered
-            // when the action meets it (PackRequestStreamExceptionFilter, or the response stream writer).
+            // when the action meets it (PackExceptionFilter, or the response stream writer).
             return InputFormatterResult.Success(PackRequestStreams.Create(elementType, httpContext, _options));
         }
 
@@ -91,7 +91,7 @@ public sealed partial class PackInputFormatter : InputFormatter, IInputFormatter
             context.ModelState.TryAddModelError(key, error);
             if (result.IsTooLarge)
             {
-                // Model state alone would make this a 400; PayloadTooLargeActionFilter answers 413 from this mark.
+                // Model state alone would make this a 400; PackActionFilter answers 413 from this mark.
                 httpContext.Features.Set(new PackRequestTooLargeFeature(error));
             }
 

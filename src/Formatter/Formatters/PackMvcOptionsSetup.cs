@@ -4,7 +4,7 @@ using Microsoft.Extensions.Options;
 
 namespace Pack.AspNetCore;
 
-/// <summary>Adds the Pack formatters, the <c>pack</c> format mapping and <c>?format=pack</c> on every action, the <c>Vary: Accept</c> filter, the 413 filter and (when MVC answers 406) the 406 problem filter to MVC.</summary>
+/// <summary>Adds the Pack formatters, the <c>pack</c> format mapping, Pack's three filters (<see cref="PackResultFilter"/>: <c>Vary: Accept</c> and <c>?format=pack</c> on every action; <see cref="PackActionFilter"/>: 413 and request-schema problems; <see cref="PackExceptionFilter"/>: failed request streams and undecodable bodies) and, when MVC answers 406, the 406 problem filter to MVC.</summary>
 internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOptions, ILoggerFactory loggerFactory) : IConfigureOptions<MvcOptions>, IPostConfigureOptions<MvcOptions>
 {
     /// <summary>The format name used by <c>?format=pack</c> and <c>[FormatFilter]</c> routes.</summary>
@@ -18,12 +18,10 @@ internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOpt
         options.InputFormatters.Add(new PackInputFormatter(pack, loggerFactory.CreateLogger<PackInputFormatter>()));
         options.OutputFormatters.Add(new PackOutputFormatter(pack, loggerFactory.CreateLogger<PackOutputFormatter>()));
         options.FormatterMappings.SetMediaTypeMappingForFormat(FormatName, PackMediaTypes.Pack);
-        options.Filters.Add(new VaryByAcceptResultFilter());
-        options.Filters.Add(new PayloadTooLargeActionFilter());
-        options.Filters.Add(new PackRequestSchemaActionFilter());
-        options.Filters.Add(new PackFormatResultFilter());
-        options.Filters.Add(new UndecodableBodyExceptionFilter());
-        options.Filters.Add(new PackRequestStreamExceptionFilter());
+        // One filter per stage: MVC pays for each global filter on every action.
+        options.Filters.Add(new PackResultFilter());
+        options.Filters.Add(new PackActionFilter());
+        options.Filters.Add(new PackExceptionFilter());
     }
 
     /// <summary>

@@ -2,7 +2,7 @@ namespace Pack.AspNetCore;
 
 /// <summary>
 /// Set on the request by <see cref="PackInputFormatter"/> when the body is over a size limit, so that
-/// <see cref="PayloadTooLargeActionFilter"/> can answer 413 instead of the 400 that model state alone would give.
+/// <see cref="PackActionFilter"/> can answer 413 instead of the 400 that model state alone would give.
 /// </summary>
 internal sealed class PackRequestTooLargeFeature(string detail)
 {

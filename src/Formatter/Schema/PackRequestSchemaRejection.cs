@@ -2,8 +2,6 @@ using System.Buffers;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
-using Microsoft.AspNetCore.Mvc.Infrastructure;
-using Microsoft.Extensions.DependencyInjection;
 using Pack.Schema;
 
 namespace Pack.AspNetCore;
@@ -79,18 +77,14 @@ internal sealed class PackRequestSchemaRejection
     /// <summary>The problem result, for MVC: written as <c>application/problem+json</c> whatever the request accepts.</summary>
     public ObjectResult ToObjectResult(HttpContext httpContext)
     {
-        var problem = httpContext.RequestServices.GetRequiredService<ProblemDetailsFactory>()
-            .CreateProblemDetails(httpContext, StatusCode, Title, Type, Detail);
+        var result = MvcProblemResults.Create(httpContext, StatusCode, Title, Detail, Type);
+        var problem = (ProblemDetails)result.Value!;
         foreach (var (name, value) in Extensions)
         {
             problem.Extensions[name] = value;
         }
 
-        return new ObjectResult(problem)
-        {
-            StatusCode = StatusCode,
-            ContentTypes = { "application/problem+json" },
-        };
+        return result;
     }
 
     private static Dictionary<string, object?> Members(string label, string reader, string writer) => new(StringComparer.Ordinal)
