@@ -9,7 +9,7 @@ namespace Pack.AspNetCore;
 
 /// <summary>
 /// MVC's output formatter selection, with a shortcut for the <c>Accept</c> headers Pack's clients send
-/// (<see cref="PackAcceptHeaders"/>): their first choice is <c>application/x-pack</c>, so the formatters are offered that
+/// (<see cref="AcceptHeader.IsPackFirstClientAccept"/>): their first choice is <c>application/x-pack</c>, so the formatters are offered that
 /// media type in order, as MVC's own selector offers the most preferred one first, without parsing and sorting the
 /// header on every response. Anything else (another <c>Accept</c>, explicit content types from <c>[Produces]</c>,
 /// <c>?format=</c> or the result, no formatter taking the first choice) goes to the selector this one wraps, so the
@@ -34,7 +34,8 @@ internal sealed class PackOutputFormatterSelector : OutputFormatterSelector
     /// <inheritdoc/>
     public override IOutputFormatter? SelectFormatter(OutputFormatterCanWriteContext context, IList<IOutputFormatter> formatters, MediaTypeCollection contentTypes)
     {
-        if (contentTypes.Count == 0 && PackAcceptHeaders.PrefersPack(context.HttpContext.Request.Headers.Accept))
+        var accept = context.HttpContext.Request.Headers.Accept;
+        if (contentTypes.Count == 0 && accept.Count == 1 && AcceptHeader.IsPackFirstClientAccept(accept[0]))
         {
             var candidates = formatters.Count == 0 ? _formatters : formatters;
             for (var i = 0; i < candidates.Count; i++)
@@ -50,29 +51,5 @@ internal sealed class PackOutputFormatterSelector : OutputFormatterSelector
         }
 
         return _inner.SelectFormatter(context, formatters, contentTypes);
-    }
-}
-
-/// <summary>The <c>Accept</c> values Pack's clients send, recognized without parsing.</summary>
-internal static class PackAcceptHeaders
-{
-    /// <summary>Pack.Client's, Pack.Refit's and the TypeScript client's: Pack first, JSON for a server that is not upgraded yet.</summary>
-    public const string Client = PackMediaTypes.Pack + ", application/json;q=0.9";
-
-    /// <summary>
-    /// Whether <paramref name="accept"/> is exactly <c>application/x-pack</c> or <see cref="Client"/>: one value whose
-    /// most preferred media type is <c>application/x-pack</c>, with no wildcard MVC could choose to ignore.
-    /// </summary>
-    /// <param name="accept">The request's <c>Accept</c> values.</param>
-    public static bool PrefersPack(StringValues accept)
-    {
-        if (accept.Count != 1)
-        {
-            return false;
-        }
-
-        var value = accept[0];
-        return string.Equals(value, Client, StringComparison.Ordinal)
-            || string.Equals(value, PackMediaTypes.Pack, StringComparison.Ordinal);
     }
 }

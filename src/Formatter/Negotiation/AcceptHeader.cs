@@ -67,6 +67,15 @@ internal static class AcceptHeader
                || header.Equals(PackClientAccept, StringComparison.OrdinalIgnoreCase)
                || header.Equals(PackClientStreamAccept, StringComparison.OrdinalIgnoreCase));
 
+    /// <summary>
+    /// Whether <paramref name="header"/> is, whole, a value Pack clients send whose first choice is <c>application/x-pack</c>
+    /// itself (not the stream variant): what MVC's selector would offer the formatters first (<see cref="PackOutputFormatterSelector"/>).
+    /// </summary>
+    internal static bool IsPackFirstClientAccept(string? header)
+        => header is not null
+           && (header.Equals(PackMediaTypes.Pack, StringComparison.OrdinalIgnoreCase)
+               || header.Equals(PackClientAccept, StringComparison.OrdinalIgnoreCase));
+
     /// <summary>The negotiation rules applied to a parsed <c>Accept</c>: the reference that <see cref="Scan"/> must agree with.</summary>
     internal static bool PrefersPackParsed(StringValues accept)
     {
