@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.Abstractions;
 using Microsoft.AspNetCore.Mvc.Infrastructure;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.Extensions.Options;
@@ -39,6 +40,7 @@ public static class PackMvcBuilderExtensions
         services.AddPack(configure);
         services.TryAddEnumerable(ServiceDescriptor.Transient<IConfigureOptions<MvcOptions>, PackMvcOptionsSetup>());
         services.TryAddEnumerable(ServiceDescriptor.Transient<IPostConfigureOptions<MvcOptions>, PackMvcOptionsSetup>());
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IActionDescriptorProvider, PackBodyFilterPlacement>());
         WrapOutputFormatterSelector(services);
     }
 

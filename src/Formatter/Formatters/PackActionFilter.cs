@@ -10,7 +10,10 @@ namespace Pack.AspNetCore;
 /// model-state error into a 400, and without <c>[ApiController]</c> too, so the action never runs with a body that was
 /// not read; it never throws, so <c>UseExceptionHandler()</c> cannot turn the rejection into a 500.
 /// </summary>
-/// <remarks>One filter for both: MVC pays for every global filter on every action, with or without a body.</remarks>
+/// <remarks>
+/// One filter for both: MVC pays for a filter stage on every action that has a filter in it. Registered globally;
+/// <see cref="PackBodyFilterPlacement"/> takes it off the actions that cannot bind a body.
+/// </remarks>
 internal sealed class PackActionFilter : IActionFilter, IOrderedFilter
 {
     /// <summary>Before ModelStateInvalidFilter's −2000.</summary>

@@ -14,7 +14,10 @@ namespace Pack.AspNetCore;
 /// <see cref="InvalidDataException"/> escape model binding.</item>
 /// </list>
 /// </summary>
-/// <remarks>One filter for both: MVC pays for every global filter on every action.</remarks>
+/// <remarks>
+/// One filter for both: MVC pays for a filter stage on every action that has a filter in it. Registered globally;
+/// <see cref="PackBodyFilterPlacement"/> takes it off the actions that cannot bind a body.
+/// </remarks>
 internal sealed class PackExceptionFilter : IExceptionFilter
 {
     public void OnException(ExceptionContext context)

@@ -4,7 +4,7 @@ using Microsoft.Extensions.Options;
 
 namespace Pack.AspNetCore;
 
-/// <summary>Adds the Pack formatters, the <c>pack</c> format mapping, Pack's three filters (<see cref="PackResultFilter"/>: <c>Vary: Accept</c> and <c>?format=pack</c> on every action; <see cref="PackActionFilter"/>: 413 and request-schema problems; <see cref="PackExceptionFilter"/>: failed request streams and undecodable bodies) and, when MVC answers 406, the 406 problem filter to MVC.</summary>
+/// <summary>Adds the Pack formatters, the <c>pack</c> format mapping, Pack's three filters (<see cref="PackResultFilter"/>: <c>Vary: Accept</c> and <c>?format=pack</c> on every action; <see cref="PackActionFilter"/>: 413 and request-schema problems; <see cref="PackExceptionFilter"/>: failed request streams and undecodable bodies; both taken off the actions that cannot bind a body by <see cref="PackBodyFilterPlacement"/>) and, when MVC answers 406, the 406 problem filter to MVC.</summary>
 internal sealed class PackMvcOptionsSetup(IOptions<PackFormatterOptions> packOptions, ILoggerFactory loggerFactory) : IConfigureOptions<MvcOptions>, IPostConfigureOptions<MvcOptions>
 {
     /// <summary>The format name used by <c>?format=pack</c> and <c>[FormatFilter]</c> routes.</summary>
