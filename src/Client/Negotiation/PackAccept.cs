@@ -21,6 +21,22 @@ internal static class PackAccept
 
     internal static PackMediaKind Classify(HttpContent content)
     {
+        // The exact values Pack servers send are recognised from the raw header: parsing one into a MediaTypeHeaderValue
+        // costs an object and a string on every response. Anything else (parameters, several values) is parsed as before.
+        if (content.Headers.NonValidated.TryGetValues("Content-Type", out HeaderStringValues raw) && raw.Count == 1)
+        {
+            string value = raw.ToString();
+            if (value.Equals(PackMediaTypes.Pack, StringComparison.OrdinalIgnoreCase))
+            {
+                return PackMediaKind.Pack;
+            }
+
+            if (value.Equals(PackMediaTypes.PackStream, StringComparison.OrdinalIgnoreCase))
+            {
+                return PackMediaKind.PackStream;
+            }
+        }
+
         MediaTypeHeaderValue? contentType = content.Headers.ContentType;
         return contentType?.MediaType is { } mediaType ? Classify(mediaType) : PackMediaKind.None;
     }
