@@ -51,7 +51,7 @@ internal sealed class PackBodyFilterPlacement(IModelMetadataProvider metadata) :
     }
 
     /// <summary>Whether any parameter or bound property of <paramref name="action"/> may be bound from the request body.</summary>
-    internal bool CanBindBody(ActionDescriptor action) => AnyFromBody(action.Parameters) || AnyFromBody(action.BoundProperties);
+    private bool CanBindBody(ActionDescriptor action) => AnyFromBody(action.Parameters) || AnyFromBody(action.BoundProperties);
 
     private bool AnyFromBody(IList<ParameterDescriptor> parameters)
     {

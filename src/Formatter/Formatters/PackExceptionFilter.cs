@@ -37,16 +37,14 @@ internal sealed class PackExceptionFilter : IExceptionFilter
 
         if (PackRequestBody.IsUndecodableContent(context.Exception))
         {
-            var problem = new ProblemDetails
-            {
-                Status = StatusCodes.Status400BadRequest,
-                Title = "The request body could not be decoded.",
-                Type = "https://tools.ietf.org/html/rfc9110#section-15.5.1",
-                Detail = $"The body does not match its Content-Encoding ('{httpContext.Request.Headers.ContentEncoding}'): {context.Exception.Message}",
-                Instance = httpContext.Request.Path,
-            };
-            problem.Extensions["traceId"] = httpContext.TraceIdentifier;
-            context.Result = new ObjectResult(problem) { StatusCode = StatusCodes.Status400BadRequest, ContentTypes = { "application/problem+json" } };
+            var result = MvcProblemResults.Create(
+                httpContext,
+                StatusCodes.Status400BadRequest,
+                "The request body could not be decoded.",
+                $"The body does not match its Content-Encoding ('{httpContext.Request.Headers.ContentEncoding}'): {context.Exception.Message}",
+                "https://tools.ietf.org/html/rfc9110#section-15.5.1");
+            ((ProblemDetails)result.Value!).Instance = httpContext.Request.Path;
+            context.Result = result;
             context.ExceptionHandled = true;
         }
     }
