@@ -118,10 +118,21 @@ public sealed class PackOutputFormatter : OutputFormatter
         }
 
         // Flushed in bounded parts as it is written, so a large body is never held whole; a small one is written at once
-        // and, into the server's own body, left for the server to send with the end of the response (ServerFlush).
-        PackSchemaHeader.Add(httpContext.Response, type);
+        // and, into the server's own body, sent with the end of the response, on HTTP/1.x with its length (PackResponseBody).
+        var response = httpContext.Response;
+        PackSchemaHeader.Add(response, type);
         var started = PackServerMetrics.StartSerialize(httpContext);
-        await PackSerializer.SerializeAsync(httpContext.Response.BodyWriter, context.Object, type, _options.SerializerOptions, flushLastPart: !ServerFlush.AtRequestEnd(httpContext), httpContext.RequestAborted).ConfigureAwait(false);
+        var body = PackResponseBody.Start(httpContext);
+        try
+        {
+            await PackSerializer.SerializeAsync(body.Destination, context.Object, type, _options.SerializerOptions, body.FlushLastPart, httpContext.RequestAborted).ConfigureAwait(false);
+            body.End(response);
+        }
+        finally
+        {
+            body.Release();
+        }
+
         PackServerMetrics.EndSerialize(httpContext, started, PackFormatTag.Pack);
     }
 

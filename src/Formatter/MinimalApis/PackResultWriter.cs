@@ -37,7 +37,17 @@ internal static class PackResultWriter
         response.ContentType = PackMediaTypes.Pack;
         PackSchemaHeader.Add(response, typeof(TValue));
         var started = PackServerMetrics.StartSerialize(httpContext);
-        await PackSerializer.SerializeAsync(response.BodyWriter, value, options.SerializerOptions, flushLastPart: !ServerFlush.AtRequestEnd(httpContext), httpContext.RequestAborted).ConfigureAwait(false);
+        var body = PackResponseBody.Start(httpContext);
+        try
+        {
+            await PackSerializer.SerializeAsync(body.Destination, value, options.SerializerOptions, body.FlushLastPart, httpContext.RequestAborted).ConfigureAwait(false);
+            body.End(response);
+        }
+        finally
+        {
+            body.Release();
+        }
+
         PackServerMetrics.EndSerialize(httpContext, started, PackFormatTag.Pack);
     }
 

@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.Globalization;
 using System.Net.Sockets;
 using System.Text;
 using Microsoft.AspNetCore.Builder;
@@ -73,6 +74,140 @@ public sealed class SmallResponseFramingTests
         Assert.Equal(expected, body);
     }
 
+    [Theory]
+    [InlineData("/minimal/organizations/7")]
+    [InlineData("/api/organizations/2")]
+    public async Task Http1_SmallPackBody_IsSentWithItsContentLength(string path)
+    {
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1);
+        await using var connection = await RawHttp1Connection.OpenAsync(host.BaseAddress);
+        var expected = PackSerializer.Serialize(SampleData.Organization(path.StartsWith("/minimal", StringComparison.Ordinal) ? 7 : 2));
+
+        var (status, headers, body) = await GetAsync(connection, path, "HTTP/1.1");
+
+        Assert.Equal(200, status);
+        Assert.Equal(expected.Length.ToString(CultureInfo.InvariantCulture), headers.GetValueOrDefault("content-length"));
+        Assert.False(headers.ContainsKey("transfer-encoding"));
+        Assert.Equal(expected, body);
+    }
+
+    [Fact]
+    public async Task Http1_LargePackBody_IsStillChunked()
+    {
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1);
+        await using var connection = await RawHttp1Connection.OpenAsync(host.BaseAddress);
+        var expected = PackSerializer.Serialize(SampleData.Organization(1, 5_000));
+
+        var (status, headers, body) = await GetAsync(connection, "/minimal/organizations/large?members=5000", "HTTP/1.1");
+
+        Assert.Equal(200, status);
+        Assert.Equal("chunked", headers.GetValueOrDefault("transfer-encoding"));
+        Assert.False(headers.ContainsKey("content-length"));
+        Assert.Equal(expected, body);
+    }
+
+    /// <summary>
+    /// Bodies of every size, small and large, alternating on one keep-alive connection (so on the same few server threads
+    /// and their cached writers): each carries its own bytes, and a length only when it is held whole.
+    /// </summary>
+    [Fact]
+    public async Task Http1_BodiesOfEverySizeOnOneConnection_EachCarryExactlyTheirOwnBytes()
+    {
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1);
+        await using var connection = await RawHttp1Connection.OpenAsync(host.BaseAddress);
+
+        foreach (var members in new[] { 3, 5_000, 0, 40, 2_000, 1, 600, 5_000, 2 })
+        {
+            var expected = PackSerializer.Serialize(SampleData.Organization(1, members));
+            foreach (var path in new[] { $"/minimal/organizations/large?members={members}", $"/api/organizations/large?members={members}" })
+            {
+                var (status, headers, body) = await GetAsync(connection, path, "HTTP/1.1");
+
+                Assert.Equal(200, status);
+                Assert.Equal(expected, body);
+                if (expected.Length < HeldBodyWriter.MaxHeldBytes / 2)
+                {
+                    Assert.Equal(expected.Length.ToString(CultureInfo.InvariantCulture), headers.GetValueOrDefault("content-length"));
+                }
+                else if (expected.Length > HeldBodyWriter.MaxHeldBytes * 2)
+                {
+                    Assert.Equal("chunked", headers.GetValueOrDefault("transfer-encoding"));
+                }
+            }
+        }
+    }
+
+    /// <summary>An HTTP/1.0 client has no chunked encoding: a Pack body with its length lets the connection stay open.</summary>
+    [Fact]
+    public async Task Http10_SmallPackBody_HasItsLengthAndKeepsTheConnection()
+    {
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1);
+        await using var connection = await RawHttp1Connection.OpenAsync(host.BaseAddress);
+
+        foreach (var id in new[] { 4, 5 })
+        {
+            var (status, headers, body) = await GetAsync(connection, $"/minimal/organizations/{id}", "HTTP/1.0", "Connection: keep-alive\r\n");
+
+            Assert.Equal(200, status);
+            Assert.Equal("keep-alive", headers.GetValueOrDefault("connection"), StringComparer.OrdinalIgnoreCase);
+            Assert.Equal(PackSerializer.Serialize(SampleData.Organization(id)), body);
+        }
+    }
+
+    /// <summary>
+    /// A value that fails to serialize fails its request before any of it is sent (a whole 500, not a response cut short),
+    /// and what it had written is dropped: the next response on the connection carries only its own bytes.
+    /// </summary>
+    [Fact]
+    public async Task Http1_ValueThatFailsToSerialize_IsA500AndLeavesNothingBehind()
+    {
+        // Depth 1 admits a flat Reading, not an Organization with its member list.
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1, configurePack: options => options.SerializerOptions = new PackSerializerOptions { MaxDepth = 1 });
+        await using var connection = await RawHttp1Connection.OpenAsync(host.BaseAddress);
+
+        for (var sensor = 0; sensor < 6; sensor++)
+        {
+            var (failed, failedHeaders, _) = await GetAsync(connection, sensor % 2 == 0 ? "/minimal/organizations/3" : "/api/organizations/3", "HTTP/1.1");
+            Assert.Equal(500, failed);
+            Assert.NotEqual(PackMediaTypes.Pack, failedHeaders.GetValueOrDefault("content-type"));
+
+            var (status, headers, body) = await GetAsync(connection, $"/minimal/readings/{sensor}", "HTTP/1.1");
+            Assert.Equal(200, status);
+            Assert.Equal(PackSerializer.Serialize(new Reading(sensor, 1.5)), body);
+            Assert.Equal(body.Length.ToString(CultureInfo.InvariantCulture), headers.GetValueOrDefault("content-length"));
+        }
+    }
+
+    /// <summary>
+    /// The same after a failure deep into a body already partly held (a list whose 1,500th item throws): the bytes it had
+    /// committed are dropped with it, whichever thread's writer the next responses use.
+    /// </summary>
+    [Fact]
+    public async Task Http1_BodyThatFailsPartWay_LeavesNothingForTheNextResponses()
+    {
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1, configureServices: services => services.AddSingleton<IStartupFilter, FailingListEndpoint>());
+        await using var connection = await RawHttp1Connection.OpenAsync(host.BaseAddress);
+
+        for (var round = 0; round < 8; round++)
+        {
+            var (failed, failedHeaders, _) = await GetAsync(connection, FailingListEndpoint.Path, "HTTP/1.1");
+            Assert.Equal(500, failed);
+            Assert.NotEqual(PackMediaTypes.Pack, failedHeaders.GetValueOrDefault("content-type"));
+
+            var (status, headers, body) = await GetAsync(connection, $"/minimal/readings/{round}", "HTTP/1.1");
+            Assert.Equal(200, status);
+            Assert.Equal(PackSerializer.Serialize(new Reading(round, 1.5)), body);
+            Assert.Equal(body.Length.ToString(CultureInfo.InvariantCulture), headers.GetValueOrDefault("content-length"));
+        }
+    }
+
+    private static async Task<(int Status, Dictionary<string, string> Headers, byte[] Body)> GetAsync(RawHttp1Connection connection, string path, string version, string extraHeaders = "")
+    {
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+        await connection.SendAsync($"GET {path} {version}\r\nHost: localhost\r\nAccept: {PackMediaTypes.Pack}\r\n{extraHeaders}\r\n");
+        return await connection.ReadResponseAsync(timeout.Token);
+    }
+
     private static async Task<List<Frame>> RawHttp2GetAsync(Uri baseAddress, string path)
     {
         using var tcp = new TcpClient();
@@ -132,6 +267,29 @@ public sealed class SmallResponseFramingTests
         BinaryPrimitives.WriteInt32BigEndian(header[5..], streamId);
         destination.Write(header);
         destination.Write(payload);
+    }
+
+    /// <summary>Answers <see cref="Path"/> with <c>PackResults.Ok</c> of a list whose 1,500th item fails as it is written.</summary>
+    private sealed class FailingListEndpoint : IStartupFilter
+    {
+        public const string Path = "/failing-list";
+
+        public Action<IApplicationBuilder> Configure(Action<IApplicationBuilder> next) => app =>
+        {
+            app.Map(Path, branch => branch.Run(context => PackResults.Ok(Enumerable.Range(0, 2_000).Select(i => new FailingItem { Index = i }).ToList()).ExecuteAsync(context)));
+            next(app);
+        };
+    }
+
+    public sealed class FailingItem
+    {
+        public int Index { get; init; }
+
+        public string Text
+        {
+            get => Index == 1_500 ? throw new InvalidOperationException("This item cannot be written.") : "an item";
+            init { }
+        }
     }
 
     private sealed record Frame(byte Type, byte Flags, int StreamId, byte[] Payload);
