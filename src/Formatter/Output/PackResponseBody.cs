@@ -7,12 +7,12 @@ namespace Pack.AspNetCore;
 /// <summary>
 /// Where a Pack response body is serialized and how it is ended, chosen once per response by <see cref="Start"/>:
 /// <list type="bullet">
-/// <item>Into a body that middleware replaced or wrapped (compression, output caching, metrics, a test's buffer): straight
+/// <item>Into a body that middleware replaced or wrapped (compression, output caching, a test's buffer): straight
 /// in, the last part flushed too, since only the server is certain to send what is left when the request ends.</item>
 /// <item>Into the server's own body (Kestrel, IIS and HTTP.sys implement their features on one object, which sends the
-/// rest of the body when the request ends): the last part, which is all of a small body, is not flushed, so it leaves
-/// with the end of the response, in one write on HTTP/1.1 and in one DATA frame carrying END_STREAM on HTTP/2, instead of
-/// a flush followed by a second frame that only ends the stream.</item>
+/// rest of the body when the request ends), directly or through Pack's metrics counter: the last part, which is all of a
+/// small body, is not flushed, so it leaves with the end of the response, in one write on HTTP/1.1 and in one DATA frame
+/// carrying END_STREAM on HTTP/2, instead of a flush followed by a second frame that only ends the stream.</item>
 /// <item>Into the server's own HTTP/1.x body, when nothing has fixed the framing yet: through a <see cref="HeldBodyWriter"/>,
 /// so a body that ends before the codec's first flush (under 64 KiB) is sent with a <c>Content-Length</c> rather than
 /// chunked. The client then reads a known length instead of parsing chunk sizes and the terminating chunk, and an
@@ -72,6 +72,13 @@ internal readonly struct PackResponseBody
     {
         var features = httpContext.Features;
         var body = features.Get<IHttpResponseBodyFeature>();
+
+        // Pack's own byte counter (installed while its metrics are observed) passes every call through to the body it wraps.
+        while (body is CountingResponseBodyFeature counting)
+        {
+            body = counting.Inner;
+        }
+
         return body is not null && ReferenceEquals(body, features.Get<IHttpRequestFeature>());
     }
 

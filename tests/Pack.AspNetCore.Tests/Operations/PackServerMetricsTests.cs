@@ -28,6 +28,26 @@ public sealed class PackServerMetricsTests
         Assert.Equal("api/organizations/{id:int}", size.Tags["http.route"]);
     }
 
+    /// <summary>Pack's byte counter passes the body through: a small HTTP/1.1 Pack response keeps its Content-Length while counted.</summary>
+    [Theory]
+    [InlineData("/api/organizations/7")]
+    [InlineData("/minimal/organizations/7")]
+    public async Task Get_SmallPackBodyWhileCounted_KeepsItsContentLength(string path)
+    {
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1);
+        using var recorder = new MeasurementRecorder(host.Services.GetRequiredService<IMeterFactory>(), PackServerMeter.Name);
+        using var client = host.CreateClient();
+
+        using var response = await client.SendAsync(PackHttp.Get(path));
+        var bytes = await response.Content.ReadAsByteArrayAsync();
+
+        Assert.Equal(PackSerializer.Serialize(SampleData.Organization(7)), bytes);
+        Assert.Equal(bytes.Length, response.Content.Headers.ContentLength);
+        Assert.Null(response.Headers.TransferEncodingChunked);
+        var size = Assert.Single(await recorder.WaitAsync(PackServerMeter.BodySize, 1, ("pack.format", "pack"), ("pack.direction", "response")));
+        Assert.Equal(bytes.Length, size.Value);
+    }
+
     [Fact]
     public async Task Get_PackOrganization_RecordsSerializeDurationInSeconds()
     {
