@@ -7,8 +7,9 @@ namespace Pack.Client;
 /// HTTP content that holds a value and writes it as Pack (<c>application/x-pack</c>) when the request is sent.
 /// </summary>
 /// <remarks>
-/// The value is serialized straight into the request stream, so a large value never exists as a whole array in memory.
-/// The length is not known in advance, so HTTP/1.1 requests use chunked transfer encoding.
+/// The value is serialized when the request is sent, through a pooled buffer that holds its bytes until they are written
+/// to the request stream (no new array per request). The length is not computed before the headers go out, so HTTP/1.1
+/// requests use chunked transfer encoding.
 /// The content carries <c>Pack-Schema: &lt;wire fingerprint of the type&gt;</c> (docs/schema.md §5.2), computed once per
 /// type (not under Native AOT), so the server can refuse a body its contract would misread.
 /// </remarks>

@@ -14,13 +14,13 @@ namespace Pack.AspNetCore;
 internal sealed class HeldBodyWriter : PipeWriter
 {
     /// <summary>
-    /// The most a body is held for: the size at which the codec flushes a payload it can cut
-    /// (<c>PackSerializer</c>'s 64 KiB), so a body that the codec would send in parts is never held.
+    /// The most a body is held for. A length saves a fixed cost per response (the client's chunk parsing), which
+    /// matters for small bodies; holding and copying a larger one would cost more than it saves. Below the codec's first
+    /// flush (64 KiB), so a body the codec sends in parts is never held, and the cached writer keeps a buffer this
+    /// large, so a thread's responses never grow one again once it has served a body of this size.
     /// </summary>
-    public const int MaxHeldBytes = 64 * 1024;
+    public const int MaxHeldBytes = 16 * 1024;
 
-    // The cached writer keeps a buffer up to this size between responses; a larger one goes back to the pool.
-    private const int MaxKeptBuffer = 16 * 1024;
     private const int MinimumBuffer = 1024;
 
     [ThreadStatic]
@@ -50,7 +50,7 @@ internal sealed class HeldBodyWriter : PipeWriter
         writer._response = Null;
         writer._held = 0;
         writer._passingThrough = false;
-        if (writer._buffer.Length > MaxKeptBuffer)
+        if (writer._buffer.Length > MaxHeldBytes)
         {
             ArrayPool<byte>.Shared.Return(writer._buffer);
             writer._buffer = [];

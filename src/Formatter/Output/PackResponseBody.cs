@@ -14,7 +14,7 @@ namespace Pack.AspNetCore;
 /// small body, is not flushed, so it leaves with the end of the response, in one write on HTTP/1.1 and in one DATA frame
 /// carrying END_STREAM on HTTP/2, instead of a flush followed by a second frame that only ends the stream.</item>
 /// <item>Into the server's own HTTP/1.x body, when nothing has fixed the framing yet: through a <see cref="HeldBodyWriter"/>,
-/// so a body that ends before the codec's first flush (under 64 KiB) is sent with a <c>Content-Length</c> rather than
+/// so a body under <see cref="HeldBodyWriter.MaxHeldBytes"/> (16 KiB) is sent with a <c>Content-Length</c> rather than
 /// chunked. The client then reads a known length instead of parsing chunk sizes and the terminating chunk, and an
 /// HTTP/1.0 connection can stay open. A larger body streams in chunks as before.</item>
 /// </list>
