@@ -161,19 +161,22 @@ public sealed class SmallResponseFramingTests
     [Fact]
     public async Task Http1_ValueThatFailsToSerialize_IsA500AndLeavesNothingBehind()
     {
-        // Depth 1 admits a flat Reading, not an Organization with its member list.
-        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1, configurePack: options => options.SerializerOptions = new PackSerializerOptions { MaxDepth = 1 });
+        // Depth 1 admits a flat value, not an Organization with its member list.
+        await using var host = await KestrelTestHost.StartAsync(
+            HttpProtocols.Http1,
+            configurePack: options => options.SerializerOptions = new PackSerializerOptions { MaxDepth = 1 },
+            configureServices: services => services.AddSingleton<IStartupFilter, FramingTestEndpoints>());
         await using var connection = await RawHttp1Connection.OpenAsync(host.BaseAddress);
 
-        for (var sensor = 0; sensor < 6; sensor++)
+        for (var round = 0; round < 6; round++)
         {
-            var (failed, failedHeaders, _) = await GetAsync(connection, sensor % 2 == 0 ? "/minimal/organizations/3" : "/api/organizations/3", "HTTP/1.1");
+            var (failed, failedHeaders, _) = await GetAsync(connection, round % 2 == 0 ? "/minimal/organizations/3" : "/api/organizations/3", "HTTP/1.1");
             Assert.Equal(500, failed);
             Assert.NotEqual(PackMediaTypes.Pack, failedHeaders.GetValueOrDefault("content-type"));
 
-            var (status, headers, body) = await GetAsync(connection, $"/minimal/readings/{sensor}", "HTTP/1.1");
+            var (status, headers, body) = await GetAsync(connection, $"{FramingTestEndpoints.FlatPath}?number={round}", "HTTP/1.1");
             Assert.Equal(200, status);
-            Assert.Equal(PackSerializer.Serialize(new Reading(sensor, 1.5)), body);
+            Assert.Equal(PackSerializer.Serialize(FramingTestEndpoints.Flat(round)), body);
             Assert.Equal(body.Length.ToString(CultureInfo.InvariantCulture), headers.GetValueOrDefault("content-length"));
         }
     }
@@ -185,18 +188,18 @@ public sealed class SmallResponseFramingTests
     [Fact]
     public async Task Http1_BodyThatFailsPartWay_LeavesNothingForTheNextResponses()
     {
-        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1, configureServices: services => services.AddSingleton<IStartupFilter, FailingListEndpoint>());
+        await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http1, configureServices: services => services.AddSingleton<IStartupFilter, FramingTestEndpoints>());
         await using var connection = await RawHttp1Connection.OpenAsync(host.BaseAddress);
 
         for (var round = 0; round < 8; round++)
         {
-            var (failed, failedHeaders, _) = await GetAsync(connection, FailingListEndpoint.Path, "HTTP/1.1");
+            var (failed, failedHeaders, _) = await GetAsync(connection, FramingTestEndpoints.FailingListPath, "HTTP/1.1");
             Assert.Equal(500, failed);
             Assert.NotEqual(PackMediaTypes.Pack, failedHeaders.GetValueOrDefault("content-type"));
 
-            var (status, headers, body) = await GetAsync(connection, $"/minimal/readings/{round}", "HTTP/1.1");
+            var (status, headers, body) = await GetAsync(connection, $"{FramingTestEndpoints.FlatPath}?number={round}", "HTTP/1.1");
             Assert.Equal(200, status);
-            Assert.Equal(PackSerializer.Serialize(new Reading(round, 1.5)), body);
+            Assert.Equal(PackSerializer.Serialize(FramingTestEndpoints.Flat(round)), body);
             Assert.Equal(body.Length.ToString(CultureInfo.InvariantCulture), headers.GetValueOrDefault("content-length"));
         }
     }
@@ -269,16 +272,32 @@ public sealed class SmallResponseFramingTests
         destination.Write(payload);
     }
 
-    /// <summary>Answers <see cref="Path"/> with <c>PackResults.Ok</c> of a list whose 400th item fails as it is written.</summary>
-    private sealed class FailingListEndpoint : IStartupFilter
+    /// <summary>
+    /// This class's own endpoints and types, so no other test's type (the test app's <c>Reading</c> carries a schema
+    /// fingerprint that a process-wide cache must first see through its context) is touched here:
+    /// <see cref="FailingListPath"/> answers <c>PackResults.Ok</c> of a list whose 400th item fails as it is written,
+    /// <see cref="FlatPath"/> a flat value (depth 1).
+    /// </summary>
+    private sealed class FramingTestEndpoints : IStartupFilter
     {
-        public const string Path = "/failing-list";
+        public const string FailingListPath = "/framing/failing-list";
+        public const string FlatPath = "/framing/flat";
+
+        public static FlatValue Flat(int number) => new() { Number = number, Text = "flat" };
 
         public Action<IApplicationBuilder> Configure(Action<IApplicationBuilder> next) => app =>
         {
-            app.Map(Path, branch => branch.Run(context => PackResults.Ok(Enumerable.Range(0, 2_000).Select(i => new FailingItem { Index = i }).ToList()).ExecuteAsync(context)));
+            app.Map(FailingListPath, branch => branch.Run(context => PackResults.Ok(Enumerable.Range(0, 2_000).Select(i => new FailingItem { Index = i }).ToList()).ExecuteAsync(context)));
+            app.Map(FlatPath, branch => branch.Run(context => PackResults.Ok(Flat(int.Parse(context.Request.Query["number"]!, CultureInfo.InvariantCulture))).ExecuteAsync(context)));
             next(app);
         };
+    }
+
+    public sealed class FlatValue
+    {
+        public int Number { get; init; }
+
+        public string? Text { get; init; }
     }
 
     public sealed class FailingItem
