@@ -14,10 +14,11 @@ internal static class MvcProblemResults
     /// <param name="title">The title, or <see langword="null"/> for the status code's.</param>
     /// <param name="detail">The detail.</param>
     /// <param name="type">The problem type, or <see langword="null"/> for the status code's.</param>
-    public static ObjectResult Create(HttpContext httpContext, int statusCode, string? title, string? detail, string? type = null)
+    /// <param name="instance">The problem's <c>instance</c>, or <see langword="null"/> for none.</param>
+    public static ObjectResult Create(HttpContext httpContext, int statusCode, string? title, string? detail, string? type = null, string? instance = null)
     {
         var problem = httpContext.RequestServices.GetRequiredService<ProblemDetailsFactory>()
-            .CreateProblemDetails(httpContext, statusCode, title, type, detail);
+            .CreateProblemDetails(httpContext, statusCode, title, type, detail, instance);
         return new ObjectResult(problem)
         {
             StatusCode = statusCode,

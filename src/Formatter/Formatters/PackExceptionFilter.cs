@@ -1,5 +1,4 @@
 using Microsoft.AspNetCore.Http;
-using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.Filters;
 
 namespace Pack.AspNetCore;
@@ -37,14 +36,13 @@ internal sealed class PackExceptionFilter : IExceptionFilter
 
         if (PackRequestBody.IsUndecodableContent(context.Exception))
         {
-            var result = MvcProblemResults.Create(
+            context.Result = MvcProblemResults.Create(
                 httpContext,
                 StatusCodes.Status400BadRequest,
                 "The request body could not be decoded.",
                 $"The body does not match its Content-Encoding ('{httpContext.Request.Headers.ContentEncoding}'): {context.Exception.Message}",
-                "https://tools.ietf.org/html/rfc9110#section-15.5.1");
-            ((ProblemDetails)result.Value!).Instance = httpContext.Request.Path;
-            context.Result = result;
+                "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+                httpContext.Request.Path);
             context.ExceptionHandled = true;
         }
     }

@@ -44,18 +44,15 @@ internal sealed class HeldBodyWriter : PipeWriter
         return writer;
     }
 
-    /// <summary>Forgets the response and whatever is still held (the body of a failed write), and caches the writer on this thread.</summary>
+    /// <summary>
+    /// Forgets the response and whatever is still held (the body of a failed write), and caches the writer on this thread
+    /// with its buffer (never larger than <see cref="MaxHeldBytes"/>).
+    /// </summary>
     public static void Return(HeldBodyWriter writer)
     {
         writer._response = Null;
         writer._held = 0;
         writer._passingThrough = false;
-        if (writer._buffer.Length > MaxHeldBytes)
-        {
-            ArrayPool<byte>.Shared.Return(writer._buffer);
-            writer._buffer = [];
-        }
-
         t_cached = writer;
     }
 
