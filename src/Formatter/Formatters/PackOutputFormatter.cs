@@ -126,7 +126,7 @@ public sealed class PackOutputFormatter : OutputFormatter
         try
         {
             await PackSerializer.SerializeAsync(body.Destination, context.Object, type, _options.SerializerOptions, body.FlushLastPart, httpContext.RequestAborted).ConfigureAwait(false);
-            body.End(response);
+            await body.EndAsync(response, httpContext.RequestAborted).ConfigureAwait(false);
         }
         finally
         {

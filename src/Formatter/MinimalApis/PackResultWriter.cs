@@ -41,7 +41,7 @@ internal static class PackResultWriter
         try
         {
             await PackSerializer.SerializeAsync(body.Destination, value, options.SerializerOptions, body.FlushLastPart, httpContext.RequestAborted).ConfigureAwait(false);
-            body.End(response);
+            await body.EndAsync(response, httpContext.RequestAborted).ConfigureAwait(false);
         }
         finally
         {

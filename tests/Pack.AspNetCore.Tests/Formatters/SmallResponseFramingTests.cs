@@ -43,18 +43,34 @@ public sealed class SmallResponseFramingTests
         Assert.Equal(expected, only.Payload);
     }
 
-    [Fact]
-    public async Task Http2_LargePackBody_StillFlushedInParts()
+    /// <summary>
+    /// A body that is not small (written in several parts, or one part over 16 KiB) ends as before the small-body change:
+    /// its last part flushed, then an empty DATA frame that only ends the stream. Kestrel can lose the next response on the connection when a response that spans
+    /// several flow-control windows ends in the same write as its last data (dotnet/aspnetcore#53736; PackResponseBody).
+    /// </summary>
+    /// <remarks>
+    /// 5,000 members are written in several parts; 300 members in one part of more than 16 KiB, which is not a small
+    /// body either and ends the same way.
+    /// </remarks>
+    [Theory]
+    [InlineData("/minimal/organizations/large?members=5000", 5_000)]
+    [InlineData("/api/organizations/large?members=5000", 5_000)]
+    [InlineData("/minimal/organizations/large?members=300", 300)]
+    [InlineData("/api/organizations/large?members=300", 300)]
+    public async Task Http2_LargePackBody_IsFlushedAndEndedByAnEmptyFrame(string path, int members)
     {
         await using var host = await KestrelTestHost.StartAsync(HttpProtocols.Http2);
-        var expected = PackSerializer.Serialize(SampleData.Organization(1, 5_000));
+        var expected = PackSerializer.Serialize(SampleData.Organization(1, members));
+        Assert.True(members == 5_000 ? expected.Length > 2 * 65_536 : expected.Length is > 16 * 1024 and < 65_536, $"{members} members are {expected.Length} bytes");
 
-        var frames = await RawHttp2GetAsync(host.BaseAddress, "/minimal/organizations/large?members=5000");
+        var frames = await RawHttp2GetAsync(host.BaseAddress, path);
 
         var data = frames.Where(f => f.Type == DataFrame).ToList();
-        Assert.True(data.Count > 1);
+        Assert.True(data.Count > 2); // 16 KiB frames at most, then the empty one.
         Assert.Equal(expected, data.SelectMany(f => f.Payload).ToArray());
+        Assert.All(data[..^1], f => Assert.True((f.Flags & EndStream) == 0));
         Assert.True((data[^1].Flags & EndStream) != 0);
+        Assert.Empty(data[^1].Payload);
     }
 
     [Theory]
