@@ -125,7 +125,7 @@ public sealed class PackOutputFormatter : OutputFormatter
         var body = PackResponseBody.Start(httpContext);
         try
         {
-            await PackSerializer.SerializeAsync(body.Destination, context.Object, type, _options.SerializerOptions, body.FlushLastPart, httpContext.RequestAborted).ConfigureAwait(false);
+            await PackSerializer.SerializeAsync(body.Destination, context.Object, type, _options.SerializerOptions, flushLastPart: false, httpContext.RequestAborted).ConfigureAwait(false);
             await body.EndAsync(response, httpContext.RequestAborted).ConfigureAwait(false);
         }
         finally

@@ -40,7 +40,7 @@ internal static class PackResultWriter
         var body = PackResponseBody.Start(httpContext);
         try
         {
-            await PackSerializer.SerializeAsync(body.Destination, value, options.SerializerOptions, body.FlushLastPart, httpContext.RequestAborted).ConfigureAwait(false);
+            await PackSerializer.SerializeAsync(body.Destination, value, options.SerializerOptions, flushLastPart: false, httpContext.RequestAborted).ConfigureAwait(false);
             await body.EndAsync(response, httpContext.RequestAborted).ConfigureAwait(false);
         }
         finally

@@ -20,25 +20,24 @@ namespace Pack.AspNetCore;
 /// chunked. The client then reads a known length instead of parsing chunk sizes and the terminating chunk, and an
 /// HTTP/1.0 connection can stay open. A larger body streams in chunks as before.</item>
 /// </list>
-/// A caller serializes into <see cref="Destination"/> with <see cref="FlushLastPart"/>, awaits <see cref="EndAsync"/>
-/// once the value is written, and calls <see cref="Release"/> in every case (a <c>finally</c>).
+/// A caller serializes into <see cref="Destination"/> leaving the last part unflushed (<c>flushLastPart: false</c>),
+/// awaits <see cref="EndAsync"/> once the value is written, which decides how the body ends, and calls
+/// <see cref="Release"/> in every case (a <c>finally</c>).
 /// </summary>
 internal readonly struct PackResponseBody
 {
     private readonly HeldBodyWriter? _held;
+    private readonly bool _wrapped;
 
-    private PackResponseBody(PipeWriter destination, bool flushLastPart, HeldBodyWriter? held)
+    private PackResponseBody(PipeWriter destination, bool wrapped, HeldBodyWriter? held)
     {
         Destination = destination;
-        FlushLastPart = flushLastPart;
+        _wrapped = wrapped;
         _held = held;
     }
 
-    /// <summary>The writer to serialize into.</summary>
+    /// <summary>The writer to serialize into, without flushing the last part.</summary>
     public PipeWriter Destination { get; }
-
-    /// <summary>Whether the serializer flushes the last part it writes.</summary>
-    public bool FlushLastPart { get; }
 
     /// <summary>Chooses the destination for the response of <paramref name="httpContext"/>; call before anything is written to it.</summary>
     public static PackResponseBody Start(HttpContext httpContext)
@@ -46,22 +45,23 @@ internal readonly struct PackResponseBody
         var response = httpContext.Response;
         if (!IsServerBody(httpContext))
         {
-            return new PackResponseBody(response.BodyWriter, flushLastPart: true, held: null);
+            return new PackResponseBody(response.BodyWriter, wrapped: true, held: null);
         }
 
         if (!CanSetLength(httpContext.Request, response))
         {
-            return new PackResponseBody(response.BodyWriter, flushLastPart: false, held: null);
+            return new PackResponseBody(response.BodyWriter, wrapped: false, held: null);
         }
 
         var held = HeldBodyWriter.Rent(response.BodyWriter);
-        return new PackResponseBody(held, flushLastPart: false, held);
+        return new PackResponseBody(held, wrapped: false, held);
     }
 
     /// <summary>
-    /// Ends a value written to its end: a body still held is sent with its <c>Content-Length</c>; otherwise, unless the
-    /// serializer flushed its last part itself, a body that is not small (it went out in several parts, or more than
-    /// <see cref="HeldBodyWriter.MaxHeldBytes"/> wait unflushed) has its last part flushed now.
+    /// Ends a value written to its end: a body still held is sent with its <c>Content-Length</c>; the last part of a
+    /// wrapped body, or of one that is not small (it went out in several parts, or more than
+    /// <see cref="HeldBodyWriter.MaxHeldBytes"/> wait unflushed), is flushed now; a small body into the server's own is
+    /// left for the server.
     /// </summary>
     /// <remarks>
     /// Only a small body is left for the server to send with the end of the response. A larger one ends as every streamed
@@ -80,7 +80,7 @@ internal readonly struct PackResponseBody
             return default;
         }
 
-        return FlushLastPart || IsSmall(response, Destination) ? default : FlushLastPartAsync(Destination, cancellationToken);
+        return !_wrapped && IsSmall(response, Destination) ? default : FlushLastPartAsync(Destination, cancellationToken);
     }
 
     // Not small: the serializer flushed at least once (which started the response), or what waits is over the bound.
@@ -88,8 +88,8 @@ internal readonly struct PackResponseBody
     private static bool IsSmall(HttpResponse response, PipeWriter destination)
         => !response.HasStarted && !(destination.CanGetUnflushedBytes && destination.UnflushedBytes > HeldBodyWriter.MaxHeldBytes);
 
-    // Large bodies only, so the state machine is nothing next to the body. As the serializer's own flushes, a flush
-    // canceled with CancelPendingFlush ends the write.
+    // As the serializer's own flushes: a flush canceled with CancelPendingFlush ends the write. (A flush that completes
+    // at once, as a wrapped body's usually does, costs no allocation.)
     private static async ValueTask FlushLastPartAsync(PipeWriter destination, CancellationToken cancellationToken)
     {
         if ((await destination.FlushAsync(cancellationToken).ConfigureAwait(false)).IsCanceled)
