@@ -26,6 +26,18 @@ public static partial class DemoRunner
 {
     public const int DefaultIterations = 200;
 
+    /// <summary>What <c>--help</c> prints, and a usage error after its message.</summary>
+    public const string Usage = """
+        Usage: dotnet run --project samples/Demo [-- [--url http://host:port] [--iterations N]]
+
+        Calls every endpoint of the sample API twice, once asking for JSON and once for Pack, checks that both give the
+        same values, and prints sizes, latencies and requests per second; exits 0 only if every comparison matched.
+
+          --url http://host:port   use a sample API that is already running (samples/WebApi) instead of hosting one in-process
+          --iterations N           timed requests per endpoint and format (default 200)
+          --help                   show this text
+        """;
+
     private static readonly JsonSerializerOptions CompareOptions = new(JsonSerializerDefaults.Web);
 
     public static async Task<int> RunAsync(string[] args, TextWriter output, CancellationToken cancellationToken)
@@ -39,7 +51,10 @@ public static partial class DemoRunner
         {
             switch (args[i])
             {
-                case "--url" when i + 1 < args.Length && Uri.TryCreate(args[i + 1], UriKind.Absolute, out Uri? parsed):
+                case "--help" or "-h" or "-?":
+                    output.WriteLine(Usage);
+                    return 0;
+                case "--url" when i + 1 < args.Length && Uri.TryCreate(args[i + 1], UriKind.Absolute, out Uri? parsed) && (parsed.Scheme == Uri.UriSchemeHttp || parsed.Scheme == Uri.UriSchemeHttps):
                     url = parsed;
                     i++;
                     break;
@@ -48,7 +63,8 @@ public static partial class DemoRunner
                     i++;
                     break;
                 default:
-                    output.WriteLine($"Unknown or incomplete argument '{args[i]}'. Usage: Demo [--url http://host:port] [--iterations N]");
+                    output.WriteLine($"Unknown or incomplete argument '{args[i]}'.");
+                    output.WriteLine(Usage);
                     return 2;
             }
         }
@@ -56,7 +72,24 @@ public static partial class DemoRunner
         if (url is not null)
         {
             output.WriteLine($"Sample API: {url} (already running)");
-            return await RunAgainstAsync(url, iterations, output, cancellationToken).ConfigureAwait(false);
+            try
+            {
+                return await RunAgainstAsync(url, iterations, output, cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception exception) when (Unreachable(exception) is { } transport)
+            {
+                // A wrong --url is the newcomer's most likely mistake: one line saying so, not a Refit stack trace.
+                output.WriteLine();
+                output.WriteLine($"Cannot reach the sample API at {url}: {transport.Message}");
+                output.WriteLine("Start it first (dotnet run --project samples/WebApi --urls http://127.0.0.1:5078), or leave out --url to host it in-process.");
+                return 1;
+            }
+            catch (ApiException exception) when (exception.StatusCode is HttpStatusCode.NotFound or HttpStatusCode.MethodNotAllowed)
+            {
+                output.WriteLine();
+                output.WriteLine($"The server at {url} answered {(int)exception.StatusCode} {exception.StatusCode} to {exception.HttpMethod} {exception.Uri?.PathAndQuery}: is it the sample API (samples/WebApi)?");
+                return 1;
+            }
         }
 
         // Two loopback endpoints: HTTP/1.1 for the comparisons, and HTTP/2 without TLS (h2c) for the bidirectional call,
@@ -185,6 +218,20 @@ public static partial class DemoRunner
             ? latencies[iterations / 2]
             : (latencies[(iterations / 2) - 1] + latencies[iterations / 2]) / 2;
         return new EndpointMeasurement(handler.LastMediaType, bytes, median, iterations / total.TotalSeconds);
+    }
+
+    /// <summary>The transport failure (connection refused, unknown host, TLS) behind a call's exception, if that is what it was.</summary>
+    private static HttpRequestException? Unreachable(Exception exception)
+    {
+        for (Exception? current = exception; current is not null; current = current.InnerException)
+        {
+            if (current is HttpRequestException { StatusCode: null } transport)
+            {
+                return transport;
+            }
+        }
+
+        return null;
     }
 
     private static bool SameValues(object? json, object? pack) =>

@@ -1,3 +1,5 @@
+using System.Net;
+using System.Net.Sockets;
 using Pack.Samples.Demo;
 
 namespace Pack.Samples.Tests;
@@ -46,5 +48,51 @@ public sealed class DemoRunnerTests
 
         Assert.Equal(2, exitCode);
         Assert.Contains("Usage", output.ToString(), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("--help")]
+    [InlineData("-h")]
+    public async Task RunAsync_Help_PrintsUsageAndExitsZero(string argument)
+    {
+        using var output = new StringWriter();
+
+        int exitCode = await DemoRunner.RunAsync([argument], output, CancellationToken.None);
+
+        Assert.Equal(0, exitCode);
+        Assert.Contains("Usage: dotnet run --project samples/Demo", output.ToString(), StringComparison.Ordinal);
+        Assert.Contains("--iterations N", output.ToString(), StringComparison.Ordinal);
+        Assert.DoesNotContain("Unknown", output.ToString(), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("ftp://127.0.0.1/")]
+    [InlineData("not-a-url")]
+    public async Task RunAsync_UrlThatIsNotHttp_ReturnsUsageError(string url)
+    {
+        using var output = new StringWriter();
+
+        int exitCode = await DemoRunner.RunAsync(["--url", url], output, CancellationToken.None);
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("Usage", output.ToString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task RunAsync_UrlWithNothingListening_SaysSoWithoutAStackTrace()
+    {
+        // A port that was free a moment ago: nothing listens on it, so the connection is refused.
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        int port = ((IPEndPoint)listener.LocalEndpoint).Port;
+        listener.Stop();
+        using var output = new StringWriter();
+
+        int exitCode = await DemoRunner.RunAsync(["--url", $"http://127.0.0.1:{port}", "--iterations", "1"], output, CancellationToken.None);
+
+        string text = output.ToString();
+        Assert.True(exitCode == 1, text);
+        Assert.Contains($"Cannot reach the sample API at http://127.0.0.1:{port}/", text, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", text, StringComparison.Ordinal);
     }
 }

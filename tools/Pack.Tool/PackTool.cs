@@ -1,3 +1,4 @@
+using System.Reflection;
 using Pack.Tool.Commands;
 
 namespace Pack.Tool;
@@ -29,6 +30,11 @@ public static class PackTool
     /// <returns>The exit code: 0 compatible / decoded, 1 violations / malformed input, 2 usage or I/O error.</returns>
     public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error, HttpMessageHandler? http = null)
     {
+        if (Array.Exists(args, a => a is "--help" or "-h") || args is ["help", _, ..])
+        {
+            return Help(output, [.. args.Where(a => a is not ("--help" or "-h" or "help"))]);
+        }
+
         try
         {
             return args switch
@@ -37,7 +43,7 @@ public static class PackTool
                 ["schema", "diff", .. var rest] => await SchemaDiffCommand.RunAsync(CommandLine.Parse(rest), output).ConfigureAwait(false),
                 ["inspect", .. var rest] => await InspectCommand.RunAsync(CommandLine.Parse(rest), output, http).ConfigureAwait(false),
                 ["ts", .. var rest] => await TypeScriptCommand.RunAsync(CommandLine.Parse(rest), output, http).ConfigureAwait(false),
-                [] or ["help"] or ["--help"] or ["-h"] => Help(output),
+                [] or ["help"] => Help(output, []),
                 _ => throw new UsageException($"unknown command '{string.Join(' ', args.Take(2))}'"),
             };
         }
@@ -53,11 +59,49 @@ public static class PackTool
             await error.WriteLineAsync($"pack: {exception.Message}").ConfigureAwait(false);
             return ExitCodes.Usage;
         }
+        catch (Exception exception) when (exception is TypeInitializationException or TargetInvocationException)
+        {
+            // A contract assembly's initializer (a module initializer, a static constructor) failed, most often on a
+            // dependency that cannot be found: the cause is the message, not the wrapper's "type initializer threw".
+            await error.WriteLineAsync($"pack: cannot load the contracts: {exception.GetBaseException().Message}").ConfigureAwait(false);
+            return ExitCodes.Usage;
+        }
     }
 
-    private static int Help(TextWriter output)
+    /// <summary>
+    /// <c>pack --help</c>, <c>pack help</c>: the whole usage; <c>pack inspect --help</c>, <c>pack help schema diff</c>:
+    /// the lines of that command (or of every <c>schema</c> command), then the exit codes and docs.
+    /// </summary>
+    private static int Help(TextWriter output, string[] command)
     {
-        output.WriteLine(Usage);
+        string[] lines = Usage.ReplaceLineEndings("\n").Split('\n');
+        string[] words = [.. command.TakeWhile(a => !a.StartsWith('-')).Take(2)];
+        string[] commandLines = [];
+        for (int count = words.Length; count > 0 && commandLines.Length == 0; count--)
+        {
+            // The longest known command the words start with: "schema diff", "schema", or "inspect" of "inspect file.bin".
+            string prefix = "  pack " + string.Join(' ', words.Take(count)) + " ";
+            commandLines = [.. lines.Where(l => l.StartsWith(prefix, StringComparison.Ordinal))];
+        }
+
+        if (commandLines.Length == 0)
+        {
+            output.WriteLine(Usage);
+            return ExitCodes.Success;
+        }
+
+        output.WriteLine("usage:");
+        foreach (string line in commandLines)
+        {
+            output.WriteLine(line);
+        }
+
+        output.WriteLine();
+        foreach (string line in lines.SkipWhile(l => !l.StartsWith("exit codes:", StringComparison.Ordinal)))
+        {
+            output.WriteLine(line);
+        }
+
         return ExitCodes.Success;
     }
 }
