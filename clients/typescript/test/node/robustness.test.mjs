@@ -6,10 +6,15 @@ import { test } from "node:test";
 import {
   PackDecodeError,
   array,
+  bool,
   decode,
+  encode,
   encodeEndFrame,
   encodeItemFrame,
+  fixedStruct,
   int32,
+  lazy,
+  object,
   readPackStream,
   uint8,
 } from "../../build/src/index.js";
@@ -73,5 +78,30 @@ test("stream: a frame over MaxPayloadLength is refused from its header, before a
     for await (const _ of readPackStream(source(), (p) => decode(int32, p))) { /* none */ }
   }, (e) => e instanceof PackDecodeError && e.offset === 1 && /MaxPayloadLength/.test(e.reason));
   assert.equal(pulled, 1);
+});
+
+// ---- decoded objects ----------------------------------------------------------------------------------------------
+
+test("object: a member named __proto__ is an own property; the bytes do not become the object's prototype", () => {
+  const inner = object([{ name: "isAdmin", codec: bool }]);
+  const codec = object([{ name: "__proto__", codec: inner }, { name: "x", codec: int32 }]);
+  const bytes = new Uint8Array([0xfe, 0xff, 0xff, 0xff, 2, 0, 1, 0, 0, 0, 1, 7, 0, 0, 0]);
+  const v = decode(codec, bytes);
+  assert.equal(Object.getPrototypeOf(v), Object.prototype);
+  assert.equal(v.isAdmin, undefined);
+  assert.deepEqual(Object.keys(v), ["__proto__", "x"]);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(v, "__proto__").value, { isAdmin: true });
+  assert.equal(({}).isAdmin, undefined);
+  // and it writes back the same bytes
+  assert.deepEqual(encode(codec, v), bytes);
+});
+
+test("fixed struct: one with no members, or a lazy codec with a minimum length below 1, is refused when built", () => {
+  // A zero-byte element would let a 4-byte count of 2^31 − 1 pass the §5 check (count × 0 ≤ remaining) and loop
+  // 2^31 − 1 times over nothing.
+  assert.throws(() => fixedStruct([]), TypeError);
+  assert.throws(() => lazy(() => int32, 0), TypeError);
+  assert.throws(() => lazy(() => int32, Number.NaN), TypeError);
+  assert.doesNotThrow(() => lazy(() => int32, 1));
 });
 
