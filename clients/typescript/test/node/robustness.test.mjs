@@ -7,9 +7,11 @@ import {
   MAX_LABEL_LENGTH,
   MAX_SCHEMA_JSON_DEPTH,
   MAX_VIOLATIONS,
+  PackClient,
   PackDecodeError,
   PackSchemaFormatError,
   PackSchemaMismatchError,
+  PackServerError,
   array,
   bool,
   checkCompatibility,
@@ -210,3 +212,35 @@ test("compatibility: violations, names and labels are bounded (each violation re
     "map<map<map<string,string>,map<string,string>>,map<map<string,string>,map<string,string>>>");
 });
 
+// ---- the client's problem details ----------------------------------------------------------------------------------
+
+/** A fetch that answers every request with `problem` (JSON text: `DEEP` stands for an array nested 10,000 deep). */
+function answering(status, problem) {
+  const deep = "[".repeat(10_000) + "1" + "]".repeat(10_000);
+  const text = JSON.stringify(problem).replaceAll('"DEEP"', deep);
+  return async () => new Response(text, { status, headers: { "content-type": "application/problem+json" } });
+}
+
+test("client: a 409 whose violations hold objects that cannot become strings is still a PackSchemaMismatchError", async () => {
+  const client = new PackClient({ baseUrl: "http://example.test/", fetch: answering(409, {
+    type: "urn:pack:problem:request-schema-incompatible",
+    violations: [{ ruleId: { toString: 1 }, path: "DEEP", message: "m" }],
+  }) });
+  await assert.rejects(client.call("GET", "x", null, { decode: (b) => decode(int32, b) }),
+    (e) => e instanceof PackSchemaMismatchError && e.violations.length === 1 && e.violations[0].message === "m");
+});
+
+test("client: field errors named __proto__ are own properties, and values that cannot become strings do not throw", async () => {
+  const client = new PackClient({ baseUrl: "http://example.test/", fetch: answering(400, {
+    title: "bad",
+    errors: { ["__proto__"]: ["polluted"], Name: { toString: 1 }, Deep: ["DEEP"] },
+  }) });
+  await assert.rejects(client.call("GET", "x", null, { decode: (b) => decode(int32, b) }), (e) => {
+    assert.ok(e instanceof PackServerError);
+    assert.equal(Object.getPrototypeOf(e.errors), Object.prototype);
+    assert.deepEqual(Object.getOwnPropertyDescriptor(e.errors, "__proto__").value, ["polluted"]);
+    assert.equal(e.errors.length, undefined);
+    assert.equal(e.errors.Name.length, 1);
+    return true;
+  });
+});
