@@ -93,7 +93,8 @@ export function parseSchema(json: unknown): PackSchema {
   if (doc["format"] !== SCHEMA_FORMAT || !Array.isArray(doc["types"]) || doc["types"].length === 0) {
     throw new PackSchemaFormatError(`a schema is an object with "format": "${SCHEMA_FORMAT}" and a non-empty "types" array`);
   }
-  const raw = doc["types"] as unknown[];
+  // Array.from, not map: map skips the holes of a sparse array (parseSchema takes any value, not only parsed JSON).
+  const raw = Array.from(doc["types"] as unknown[]);
   const count = raw.length;
   const types = raw.map((t, i) => readType(asObject(t, `types[${i}]`), `types[${i}]`, count));
   const counts = new PositionCounts(types);
@@ -312,7 +313,7 @@ function array(json: Record<string, unknown>, property: string, at: string): unk
   if (!Array.isArray(v)) {
     throw new PackSchemaFormatError(`${at}: "${property}" is missing`);
   }
-  return v;
+  return Array.from(v);
 }
 
 function optionalString(json: Record<string, unknown>, property: string, at: string): string | null {
