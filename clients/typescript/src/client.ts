@@ -310,7 +310,7 @@ export class PackClient {
     if (response.status === 409 && str("type") === REQUEST_SCHEMA_INCOMPATIBLE_TYPE) {
       const raw = problem?.["violations"];
       const violations: SchemaViolation[] = Array.isArray(raw)
-        ? raw.filter((v): v is Record<string, unknown> => v !== null && typeof v === "object").map((v) => ({ ruleId: String(v["ruleId"] ?? ""), path: String(v["path"] ?? ""), message: String(v["message"] ?? "") }))
+        ? raw.filter((v): v is Record<string, unknown> => v !== null && typeof v === "object").map((v) => ({ ruleId: jsonText(v["ruleId"] ?? ""), path: jsonText(v["path"] ?? ""), message: jsonText(v["message"] ?? "") }))
         : [];
       throw new PackSchemaMismatchError(url, "request", str("schemaType"), str("readerSchema") ?? "", str("writerSchema") ?? "", violations,
         `the server cannot read this request's body (Pack-Schema ${str("writerSchema") ?? "?"}) as ${str("schemaType") ?? "its type"} (Pack-Schema ${str("readerSchema") ?? "?"}); it was not read`, problem);
@@ -322,12 +322,29 @@ export class PackClient {
     const raw = problem?.["errors"];
     if (raw !== null && typeof raw === "object" && !Array.isArray(raw)) {
       for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
-        errors[k] = Array.isArray(v) ? v.map(String) : [String(v)];
+        // Defined, not assigned: a field called "__proto__" would otherwise replace the prototype of `errors`.
+        Object.defineProperty(errors, k, { value: Array.isArray(v) ? v.map(jsonText) : [jsonText(v)], enumerable: true, writable: true, configurable: true });
       }
     }
     throw new PackServerError(response.status, str("type"), str("title"), str("detail"), errors, problem, text.length === 0 ? null : text.slice(0, 1 << 20));
   }
 
+}
+
+/**
+ * A value of a parsed problem as text, as `String` gives it, but never throwing: `{"toString": 1}` (a property that
+ * shadows `Object.prototype.toString` with a number) makes `String` throw a TypeError, and an array nested a few
+ * thousand deep overflows `Array.prototype.join`'s stack.
+ */
+function jsonText(v: unknown): string {
+  if (typeof v === "string") {
+    return v;
+  }
+  try {
+    return String(v);
+  } catch {
+    return typeof v === "object" && v !== null ? (Array.isArray(v) ? "[array]" : "[object]") : "";
+  }
 }
 
 function parseProblem(text: string, response: Response): Record<string, unknown> | null {

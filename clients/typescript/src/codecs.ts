@@ -440,6 +440,7 @@ function memberKey(members: readonly MemberCodec[]): (v: Record<string, unknown>
 export function object<T extends object>(members: readonly MemberCodec[], options?: ObjectOptions): Codec<T | null> {
   const nullable = options?.nullable !== false;
   const n = members.length;
+  const define = definesMembers(members);
   const read = (r: PackReader): T | null => {
     const t = r.beginObject(nullable);
     if (t === NULL_OBJECT) {
@@ -450,7 +451,12 @@ export function object<T extends object>(members: readonly MemberCodec[], option
     try {
       for (; i < n; i++) {
         const m = members[i]!;
-        v[m.name] = r.has(t, i) ? m.codec.read(r) : m.absent !== undefined ? m.absent() : m.codec.zero();
+        const x = r.has(t, i) ? m.codec.read(r) : m.absent !== undefined ? m.absent() : m.codec.zero();
+        if (define) {
+          defineMember(v, m.name, x);
+        } else {
+          v[m.name] = x;
+        }
       }
     } catch (e) {
       throw decodeSegment(e, members[i]!.name, r.pos);
@@ -486,13 +492,33 @@ export function object<T extends object>(members: readonly MemberCodec[], option
 function zeroObject<T>(members: readonly MemberCodec[]): T {
   const v: Record<string, unknown> = {};
   for (const m of members) {
-    v[m.name] = m.codec.zero();
+    defineMember(v, m.name, m.codec.zero());
   }
   return v as T;
 }
 
+/**
+ * Whether a member must be defined rather than assigned: `v["__proto__"] = x` does not create a member but replaces
+ * the object's prototype with `x` (bytes from the wire), so the decoded object would inherit whatever the payload
+ * holds. Decided once per codec, so the common case keeps the plain assignment.
+ */
+function definesMembers(members: readonly MemberCodec[]): boolean {
+  return members.some((m) => m.name === "__proto__");
+}
+
+/** Creates `name` as an own, enumerable, writable property, whatever the name (`__proto__` included). */
+function defineMember(v: Record<string, unknown>, name: string, x: unknown): void {
+  Object.defineProperty(v, name, { value: x, enumerable: true, writable: true, configurable: true });
+}
+
 /** A fixed struct (§7): its members back to back, no header, never null. Every member codec must be fixed. */
 export function fixedStruct<T extends object>(members: readonly MemberCodec[]): Codec<T> {
+  if (members.length === 0) {
+    // §7: a struct without members is an object with an empty body, not a fixed struct. A codec of zero bytes would
+    // also void the check of a collection's count against the remaining bytes (§5: count × 0 always fits).
+    throw new TypeError("a fixed struct has at least one member");
+  }
+  const define = definesMembers(members);
   let length = 0;
   for (const m of members) {
     if (m.codec.fixedLength < 0) {
@@ -508,7 +534,11 @@ export function fixedStruct<T extends object>(members: readonly MemberCodec[]): 
       try {
         for (; i < n; i++) {
           const m = members[i]!;
-          v[m.name] = m.codec.read(r);
+          if (define) {
+            defineMember(v, m.name, m.codec.read(r));
+          } else {
+            v[m.name] = m.codec.read(r);
+          }
         }
       } catch (e) {
         throw decodeSegment(e, members[i]!.name, r.pos);
@@ -606,6 +636,11 @@ export function union<U extends PackUnionCase<string, unknown>>(cases: readonly 
 
 /** Lazily resolved codec, for recursive types (`class Node { Node? Next; }`). */
 export function lazy<T>(get: () => Codec<T>, minLength: number): Codec<T> {
+  if (!Number.isInteger(minLength) || minLength < 1) {
+    // Every Pack value takes at least one byte; a smaller minimum would void the check of a collection's count
+    // against the remaining bytes (§5), letting a 5-byte payload ask for 2³¹ − 1 elements.
+    throw new TypeError(`a codec's minimum length is an integer of at least 1, not ${minLength}`);
+  }
   let c: Codec<T> | undefined;
   const resolve = () => (c ??= get());
   return {

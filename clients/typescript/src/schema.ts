@@ -88,39 +88,121 @@ const SET_FORMAT = "pack-schema-set/1";
 
 /** Reads a schema document (contract or wire form) from parsed JSON; every index is checked. */
 export function parseSchema(json: unknown): PackSchema {
+  checkJsonDepth(json);
   const doc = asObject(json, "$");
   if (doc["format"] !== SCHEMA_FORMAT || !Array.isArray(doc["types"]) || doc["types"].length === 0) {
     throw new PackSchemaFormatError(`a schema is an object with "format": "${SCHEMA_FORMAT}" and a non-empty "types" array`);
   }
-  const raw = doc["types"] as unknown[];
+  // Array.from, not map: map skips the holes of a sparse array (parseSchema takes any value, not only parsed JSON).
+  const raw = Array.from(doc["types"] as unknown[]);
   const count = raw.length;
   const types = raw.map((t, i) => readType(asObject(t, `types[${i}]`), `types[${i}]`, count));
+  const counts = new PositionCounts(types);
   types.forEach((t, i) => t.members.forEach((m, j) => {
     const member = m as { nullability?: string };
     if (member.nullability === undefined) return;
-    const positions = referencePositions(types, m.type);
-    if (member.nullability.length !== positions.length || !/^[?!~]*$/.test(member.nullability)) {
-      throw new PackSchemaFormatError(`types[${i}].members[${j}]: "nullability" must have one of '?', '!', '~' for each of the type's ${positions.length} reference positions`);
+    const positions = counts.count(m.type, member.nullability.length);
+    if (member.nullability.length !== positions || !/^[?!~]*$/.test(member.nullability)) {
+      const asked = Math.min(member.nullability.length, MAX_POSITIONS);
+      const shown = positions > asked ? `more than ${asked}` : String(positions);
+      throw new PackSchemaFormatError(`types[${i}].members[${j}]: "nullability" must have one of '?', '!', '~' for each of the type's ${shown} reference positions`);
     }
     if (/^~*$/.test(member.nullability)) delete member.nullability;
   }));
   return { types };
 }
 
+/** Deeper than this, a chain of nullable/list/set/map entries is malformed (each level is one type argument; §1.4). */
+const MAX_PART_DEPTH = 64;
+
+/**
+ * Counts reference positions (§1.4) once per type entry. Counting by walking every path is exponential: a chain of
+ * 60 `map` entries whose key and value are both the next one (or one `map` that is its own key and value, cut off only
+ * by the depth limit) has 2⁶⁰ paths. Counts are capped just above {@link MAX_POSITIONS}, and each entry's height (its
+ * longest chain of parts) is kept with it, so the depth limit rejects exactly what a walk of every path would.
+ */
+class PositionCounts {
+  private readonly counts: number[] = [];
+  private readonly heights: number[] = [];
+
+  constructor(private readonly types: readonly SchemaType[]) {}
+
+  /** The number of positions of `index`, or `cap + 1` when there are more than `cap` (at most {@link MAX_POSITIONS}). */
+  count(index: number, cap: number): number {
+    const limit = Math.min(cap, MAX_POSITIONS) + 1;
+    return Math.min(this.visit(index, 0, MAX_POSITIONS + 1), limit);
+  }
+
+  private visit(index: number, depth: number, cap: number): number {
+    if (depth > MAX_PART_DEPTH) {
+      throw new PackSchemaFormatError("the element, key and value types nest too deeply (a cycle without a named type)");
+    }
+    const known = this.counts[index];
+    if (known !== undefined) {
+      if (depth + this.heights[index]! > MAX_PART_DEPTH) {
+        throw new PackSchemaFormatError("the element, key and value types nest too deeply (a cycle without a named type)");
+      }
+      return known;
+    }
+    const t = this.types[index]!;
+    let n = t.nullable && t.kind !== "nullable" ? 1 : 0;
+    let height = 0;
+    for (const part of partsOf(t)) {
+      n = Math.min(n + this.visit(part, depth + 1, cap), cap);
+      height = Math.max(height, 1 + this.heights[part]!);
+    }
+    this.counts[index] = n;
+    this.heights[index] = height;
+    return n;
+  }
+}
+
+function partsOf(t: SchemaType): number[] {
+  return t.kind === "nullable" || t.kind === "list" || t.kind === "set" ? [t.element] : t.kind === "map" ? [t.key, t.value] : [];
+}
+
+/** The most reference positions {@link referencePositions} lists. */
+const MAX_POSITIONS = 1 << 16;
+
 /**
  * The reference positions of the type at `index` (§1.4), in walk order: the type itself when its encoding has a null
  * and it is not a `nullable`, then those of its element, or of its key and then its value. Each is the index of the
- * type at that position; a member's `nullability` has one character per position.
+ * type at that position; a member's `nullability` has one character per position. A type with more than 65 536
+ * positions (only a hostile schema has them: they double with each level of nested maps) is a
+ * {@link PackSchemaFormatError}, as is a chain of parts deeper than 64.
  */
-export function referencePositions(types: readonly SchemaType[], index: number, depth = 0): number[] {
-  if (depth > 64) {
-    throw new PackSchemaFormatError("the element, key and value types nest too deeply");
+export function referencePositions(types: readonly SchemaType[], index: number): number[] {
+  if (new PositionCounts(types).count(index, MAX_POSITIONS) > MAX_POSITIONS) {
+    throw new PackSchemaFormatError(`the type has more than ${MAX_POSITIONS} reference positions`);
   }
-  const t = types[index]!;
-  const positions = t.nullable && t.kind !== "nullable" ? [index] : [];
-  const parts = t.kind === "nullable" || t.kind === "list" || t.kind === "set" ? [t.element] : t.kind === "map" ? [t.key, t.value] : [];
-  for (const part of parts) positions.push(...referencePositions(types, part, depth + 1));
+  const positions: number[] = [];
+  const walk = (i: number): void => {
+    const t = types[i]!;
+    if (t.nullable && t.kind !== "nullable") positions.push(i);
+    for (const part of partsOf(t)) walk(part);
+  };
+  walk(index);
   return positions;
+}
+
+/** The deepest nesting of JSON arrays and objects a schema document may have, as .NET's reader (System.Text.Json's default). */
+export const MAX_SCHEMA_JSON_DEPTH = 64;
+
+/**
+ * Rejects a document nesting deeper than {@link MAX_SCHEMA_JSON_DEPTH} (the outermost object or array is level 1):
+ * everything after this walks it recursively (a member's `default` is hashed by {@link canonicalJson}), and `JSON.parse`
+ * reads any depth. Also stops a value that contains itself (not JSON, but `parseSchema` takes any value).
+ */
+function checkJsonDepth(v: unknown, depth = 1): void {
+  if (v === null || typeof v !== "object") return;
+  if (depth > MAX_SCHEMA_JSON_DEPTH) {
+    throw new PackSchemaFormatError(`the document nests deeper than ${MAX_SCHEMA_JSON_DEPTH} levels of arrays and objects`);
+  }
+  if (Array.isArray(v)) {
+    for (const x of v) checkJsonDepth(x, depth + 1);
+  } else {
+    for (const k of Object.keys(v)) checkJsonDepth((v as Record<string, unknown>)[k], depth + 1);
+  }
 }
 
 /** Reads a schema set (or a single schema, a set of one) and verifies each recorded fingerprint against its schema. */
@@ -131,6 +213,7 @@ export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
   } catch (e) {
     throw new PackSchemaFormatError(`not JSON: ${String(e)}`);
   }
+  checkJsonDepth(json);
   const doc = asObject(json, "$");
   if (doc["format"] === SCHEMA_FORMAT) {
     const schema = parseSchema(doc);
@@ -230,7 +313,7 @@ function array(json: Record<string, unknown>, property: string, at: string): unk
   if (!Array.isArray(v)) {
     throw new PackSchemaFormatError(`${at}: "${property}" is missing`);
   }
-  return v;
+  return Array.from(v);
 }
 
 function optionalString(json: Record<string, unknown>, property: string, at: string): string | null {
@@ -326,6 +409,10 @@ function typeJson(t: SchemaType, wire: boolean): Record<string, unknown> {
 
 /** RFC 8785 restricted to what a schema holds (§2.1): sorted properties, no whitespace, integers only. */
 export function canonicalJson(v: unknown): string {
+  return canonical(v, 1);
+}
+
+function canonical(v: unknown, depth: number): string {
   if (v === null || typeof v === "boolean") {
     return String(v);
   }
@@ -335,27 +422,71 @@ export function canonicalJson(v: unknown): string {
   if (typeof v === "string") {
     return JSON.stringify(v);
   }
+  if (depth > MAX_SCHEMA_JSON_DEPTH + 8) {
+    // A schema set nests schemas 4 levels down; past that margin only a value that contains itself, or one that
+    // parseSchema would have refused, is this deep.
+    throw new PackSchemaFormatError(`the value nests deeper than ${MAX_SCHEMA_JSON_DEPTH} levels of arrays and objects`);
+  }
   if (Array.isArray(v)) {
-    return "[" + v.map(canonicalJson).join(",") + "]";
+    return "[" + v.map((x) => canonical(x, depth + 1)).join(",") + "]";
   }
   const o = v as Record<string, unknown>;
   // Code-unit order: the default sort compares UTF-16 code units.
   const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
-  return "{" + keys.map((k) => JSON.stringify(k) + ":" + canonicalJson(o[k])).join(",") + "}";
+  return "{" + keys.map((k) => JSON.stringify(k) + ":" + canonical(o[k], depth + 1)).join(",") + "}";
 }
 
-/** The label (§1.2) of a schema's type. */
+/** The longest label {@link typeLabel} returns; a longer one ends in `…`. */
+export const MAX_LABEL_LENGTH = 1024;
+
+/**
+ * The label (§1.2) of a schema's type, at most {@link MAX_LABEL_LENGTH} characters (and `…` below 16 levels): it
+ * only names a type in messages, and a served schema can make one as long as it likes (a name of megabytes, or nested
+ * maps whose labels double with each level), repeated in every violation that names the type.
+ */
 export function typeLabel(schema: PackSchema, i: number, depth = 0): string {
-  const t = schema.types[i]!;
-  if (depth > 16) return "…";
-  switch (t.kind) {
-    case "primitive": return t.primitive!;
-    case "nullable": return `nullable<${typeLabel(schema, t.element, depth + 1)}>`;
-    case "list": return `list<${typeLabel(schema, t.element, depth + 1)}>`;
-    case "set": return `set<${typeLabel(schema, t.element, depth + 1)}>`;
-    case "map": return `map<${typeLabel(schema, t.key, depth + 1)},${typeLabel(schema, t.value, depth + 1)}>`;
-    default: return t.name ?? `#${i}`;
+  const label = { text: "" };
+  appendLabel(schema, i, depth, label);
+  return cut(label.text, MAX_LABEL_LENGTH);
+}
+
+/** Appends the label of type `i` to `label.text`, stopping once the text is longer than {@link MAX_LABEL_LENGTH}. */
+function appendLabel(schema: PackSchema, i: number, depth: number, label: { text: string }): void {
+  const room = MAX_LABEL_LENGTH + 1 - label.text.length;
+  if (room <= 0) return;
+  if (depth > 16) {
+    label.text += "…";
+    return;
   }
+  const t = schema.types[i]!;
+  switch (t.kind) {
+    case "primitive":
+      label.text += t.primitive!.length > room ? t.primitive!.slice(0, room) : t.primitive!;
+      return;
+    case "nullable":
+    case "list":
+    case "set":
+      label.text += t.kind + "<";
+      appendLabel(schema, t.element, depth + 1, label);
+      label.text += ">";
+      return;
+    case "map":
+      label.text += "map<";
+      appendLabel(schema, t.key, depth + 1, label);
+      label.text += ",";
+      appendLabel(schema, t.value, depth + 1, label);
+      label.text += ">";
+      return;
+    default: {
+      const name = t.name ?? `#${i}`;
+      label.text += name.length > room ? name.slice(0, room) : name;
+    }
+  }
+}
+
+/** `s`, or its first `max − 1` characters and `…`. */
+function cut(s: string, max: number): string {
+  return s.length <= max ? s : s.slice(0, max - 1) + "…";
 }
 
 /** The label of a schema's root. */
@@ -378,9 +509,23 @@ export function shortName(name: string | null): string | null {
 
 // ---- compatibility (§3) ---------------------------------------------------------------------------------------------
 
+/** The most violations {@link checkCompatibility} lists: the first ones it finds. */
+export const MAX_VIOLATIONS = 1000;
+/** Paths stop growing at about this length, and names in paths and messages are cut to {@link MAX_NAME_IN_MESSAGE}. */
+const MAX_PATH_LENGTH = 1024;
+const MAX_NAME_IN_MESSAGE = 256;
+
+type CompareTask =
+  | { readonly r: number; readonly w: number; readonly path: string; readonly member: boolean }
+  | { readonly ruleId: string; readonly path: string; readonly message: string };
+
 /**
  * Whether a program built with `reader` reads every payload of `writer` as the writer meant it (docs/schema.md §3):
- * every violation, in the order the check meets them. Empty means compatible.
+ * every violation, in the order the check meets them, up to {@link MAX_VIOLATIONS}. Empty means compatible.
+ *
+ * The writer is the server's, so nothing about it is trusted: the walk keeps its own stack (a writer whose types
+ * chain 100 000 deep under a recursive reader type would overflow the call stack), and names, labels and paths in
+ * violations are cut to a bounded length (each violation repeats them).
  */
 export function checkCompatibility(reader: PackSchema, writer: PackSchema): SchemaViolation[] {
   const violations: SchemaViolation[] = [];
@@ -388,11 +533,13 @@ export function checkCompatibility(reader: PackSchema, writer: PackSchema): Sche
   const reported = new Set<string>();
   const report = (ruleId: string, path: string, message: string) => {
     const key = ruleId + " " + path;
-    if (!reported.has(key)) {
+    if (!reported.has(key) && violations.length < MAX_VIOLATIONS) {
       reported.add(key);
       violations.push({ ruleId, path, message });
     }
   };
+  const nameOf = (name: string) => cut(name, MAX_NAME_IN_MESSAGE);
+  const child = (path: string, segment: string) => (path.length > MAX_PATH_LENGTH ? path : path + segment);
   const describe = (schema: PackSchema, i: number): string => {
     const t = schema.types[i]!;
     const label = typeLabel(schema, i);
@@ -415,99 +562,106 @@ export function checkCompatibility(reader: PackSchema, writer: PackSchema): Sche
       default: return true;
     }
   };
-  const wireEqual = (r: number, w: number, seen: Set<string>): boolean => {
-    const key = r + "," + w;
-    if (seen.has(key)) return true;
-    seen.add(key);
-    const rt = reader.types[r]!;
-    const wt = writer.types[w]!;
-    if (rt.kind !== wt.kind || rt.nullable !== wt.nullable || rt.primitive !== wt.primitive || rt.width !== wt.width
-      || rt.members.length !== wt.members.length || rt.cases.length !== wt.cases.length) {
-      return false;
+  /** Whether every pair of types reachable from (r, w) in step is the same on the wire; pairs met again count as equal. */
+  const wireEqual = (r0: number, w0: number): boolean => {
+    const seen = new Set<string>();
+    const pending: number[] = [r0, w0];
+    while (pending.length > 0) {
+      const w = pending.pop()!;
+      const r = pending.pop()!;
+      const key = r + "," + w;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const rt = reader.types[r]!;
+      const wt = writer.types[w]!;
+      if (rt.kind !== wt.kind || rt.nullable !== wt.nullable || rt.primitive !== wt.primitive || rt.width !== wt.width
+        || rt.members.length !== wt.members.length || rt.cases.length !== wt.cases.length
+        || (rt.element < 0) !== (wt.element < 0) || (rt.key < 0) !== (wt.key < 0) || (rt.value < 0) !== (wt.value < 0)) {
+        return false;
+      }
+      for (let i = 0; i < rt.members.length; i++) pending.push(rt.members[i]!.type, wt.members[i]!.type);
+      for (let i = 0; i < rt.cases.length; i++) {
+        if (rt.cases[i]!.tag !== wt.cases[i]!.tag) return false;
+        pending.push(rt.cases[i]!.type, wt.cases[i]!.type);
+      }
+      if (rt.element >= 0) pending.push(rt.element, wt.element);
+      if (rt.key >= 0) pending.push(rt.key, wt.key);
+      if (rt.value >= 0) pending.push(rt.value, wt.value);
     }
-    for (let i = 0; i < rt.members.length; i++) {
-      if (!wireEqual(rt.members[i]!.type, wt.members[i]!.type, seen)) return false;
-    }
-    for (let i = 0; i < rt.cases.length; i++) {
-      if (rt.cases[i]!.tag !== wt.cases[i]!.tag || !wireEqual(rt.cases[i]!.type, wt.cases[i]!.type, seen)) return false;
-    }
-    return (rt.element < 0 || wireEqual(rt.element, wt.element, seen))
-      && (rt.key < 0 || wireEqual(rt.key, wt.key, seen))
-      && (rt.value < 0 || wireEqual(rt.value, wt.value, seen));
+    return true;
   };
   const indexOf = (t: SchemaType, name: string): number => t.members.findIndex((m) => m.name === name);
 
-  const compareMembers = (rt: SchemaType, wt: SchemaType, path: string) => {
+  /** The steps of comparing the members of two objects, in order: violations and member pairs to compare. */
+  const compareMembers = (rt: SchemaType, wt: SchemaType, path: string, out: CompareTask[]) => {
     const common = Math.min(rt.members.length, wt.members.length);
     let shifted = false;
     for (let i = 0; i < common; i++) {
       const rm = rt.members[i]!;
       const wm = wt.members[i]!;
-      const at = path + "." + (rm.name ?? `#${i}`);
+      const at = child(path, "." + (rm.name === null ? `#${i}` : nameOf(rm.name)));
       if (rm.name !== null && wm.name !== null && rm.name !== wm.name) {
         const rInWriter = indexOf(wt, rm.name);
         const wInReader = indexOf(rt, wm.name);
         if (rInWriter >= 0 || wInReader >= 0) {
           shifted ||= rInWriter < 0 || wInReader < 0;
           if (rInWriter < 0) {
-            report(SchemaRules.memberRemoved, at, `the reader's member ${rm.name} (position ${i}) is not written any more; the writer's ${wm.name} takes its place`);
+            out.push({ ruleId: SchemaRules.memberRemoved, path: at, message: `the reader's member ${nameOf(rm.name)} (position ${i}) is not written any more; the writer's ${nameOf(wm.name)} takes its place` });
           } else if (wInReader < 0) {
-            report(SchemaRules.memberInserted, path + "." + wm.name, `the writer inserted ${wm.name} at position ${i}, before the reader's ${rm.name} (now at ${rInWriter}); only appending is compatible`);
+            out.push({ ruleId: SchemaRules.memberInserted, path: child(path, "." + nameOf(wm.name)), message: `the writer inserted ${nameOf(wm.name)} at position ${i}, before the reader's ${nameOf(rm.name)} (now at ${rInWriter}); only appending is compatible` });
           } else {
-            report(SchemaRules.memberReordered, at, `${rm.name} is at position ${i} in the reader and ${rInWriter} in the writer`);
+            out.push({ ruleId: SchemaRules.memberReordered, path: at, message: `${nameOf(rm.name)} is at position ${i} in the reader and ${rInWriter} in the writer` });
           }
           continue;
         }
       }
-      compare(rm.type, wm.type, at, true);
+      out.push({ r: rm.type, w: wm.type, path: at, member: true });
     }
     if (shifted) return;
     for (let i = common; i < wt.members.length; i++) {
       const name = wt.members[i]!.name;
       const j = name === null ? -1 : indexOf(rt, name);
-      if (j >= 0 && j < common) report(SchemaRules.memberReordered, path + "." + name, `${name} is at position ${j} in the reader and ${i} in the writer`);
+      if (j >= 0 && j < common) out.push({ ruleId: SchemaRules.memberReordered, path: child(path, "." + nameOf(name!)), message: `${nameOf(name!)} is at position ${j} in the reader and ${i} in the writer` });
     }
     for (let i = common; i < rt.members.length; i++) {
       const name = rt.members[i]!.name;
       const j = name === null ? -1 : indexOf(wt, name);
-      if (j >= 0 && j < common) report(SchemaRules.memberReordered, path + "." + name, `${name} is at position ${i} in the reader and ${j} in the writer`);
+      if (j >= 0 && j < common) out.push({ ruleId: SchemaRules.memberReordered, path: child(path, "." + nameOf(name!)), message: `${nameOf(name!)} is at position ${i} in the reader and ${j} in the writer` });
     }
   };
 
-  const compare = (r: number, w: number, path: string, member: boolean): void => {
-    const key = r + "," + w;
-    if (compared.has(key)) return;
-    compared.add(key);
+  /** The steps of comparing one pair of types, in order (the recursion of §3, unrolled onto `out`). */
+  const compare = (r: number, w: number, path: string, member: boolean, out: CompareTask[]): void => {
     const rt = reader.types[r]!;
     const wt = writer.types[w]!;
     if (!sameShape(rt, wt)) {
       if (rt.kind === "frozen-struct" && wt.kind === "frozen-struct") {
-        report(SchemaRules.frozenStructChanged, path, `the frozen struct changed from ${describe(writer, w)} (writer) to ${describe(reader, r)} (reader); a frozen struct has no header and cannot gain, lose or change members`);
+        out.push({ ruleId: SchemaRules.frozenStructChanged, path, message: `the frozen struct changed from ${describe(writer, w)} (writer) to ${describe(reader, r)} (reader); a frozen struct has no header and cannot gain, lose or change members` });
       } else if (rt.kind === "enum" && wt.kind === "enum") {
-        report(SchemaRules.enumUnderlyingChanged, path, `the enum's underlying type is ${typeLabel(writer, wt.element)} in the writer and ${typeLabel(reader, rt.element)} in the reader`);
+        out.push({ ruleId: SchemaRules.enumUnderlyingChanged, path, message: `the enum's underlying type is ${typeLabel(writer, wt.element)} in the writer and ${typeLabel(reader, rt.element)} in the reader` });
       } else {
-        report(member ? SchemaRules.memberRetyped : SchemaRules.typeChanged, path, `the writer writes ${describe(writer, w)}, the reader reads ${describe(reader, r)}`);
+        out.push({ ruleId: member ? SchemaRules.memberRetyped : SchemaRules.typeChanged, path, message: `the writer writes ${describe(writer, w)}, the reader reads ${describe(reader, r)}` });
       }
       return;
     }
     switch (rt.kind) {
       case "nullable":
-        compare(rt.element, wt.element, path, member);
+        out.push({ r: rt.element, w: wt.element, path, member });
         break;
       case "list":
       case "set":
-        compare(rt.element, wt.element, path + "[]", false);
+        out.push({ r: rt.element, w: wt.element, path: child(path, "[]"), member: false });
         break;
       case "map":
-        compare(rt.key, wt.key, path + "{key}", false);
-        compare(rt.value, wt.value, path + "{value}", false);
+        out.push({ r: rt.key, w: wt.key, path: child(path, "{key}"), member: false });
+        out.push({ r: rt.value, w: wt.value, path: child(path, "{value}"), member: false });
         break;
       case "enum":
         for (const value of wt.values) {
           if (value.name === null) continue;
           for (const readerValue of rt.values) {
             if (readerValue.name === value.name && readerValue.value !== value.value) {
-              report(SchemaRules.enumValueChanged, path, `${value.name} is ${value.value} in the writer and ${readerValue.value} in the reader`);
+              out.push({ ruleId: SchemaRules.enumValueChanged, path, message: `${nameOf(value.name)} is ${nameOf(value.value)} in the writer and ${nameOf(readerValue.value)} in the reader` });
             }
           }
         }
@@ -518,37 +672,52 @@ export function checkCompatibility(reader: PackSchema, writer: PackSchema): Sche
           for (const rc of rt.cases) {
             const readerCase = shortName(reader.types[rc.type]!.name);
             if (rc.tag === wc.tag) {
-              if (writerCase !== null && readerCase !== null && writerCase !== readerCase && !wireEqual(rc.type, wc.type, new Set())) {
-                report(SchemaRules.unionTagReused, `${path}(${wc.tag})`, `tag ${wc.tag} is ${writerCase} in the writer and ${readerCase} in the reader`);
+              if (writerCase !== null && readerCase !== null && writerCase !== readerCase && !wireEqual(rc.type, wc.type)) {
+                out.push({ ruleId: SchemaRules.unionTagReused, path: child(path, `(${wc.tag})`), message: `tag ${wc.tag} is ${nameOf(writerCase)} in the writer and ${nameOf(readerCase)} in the reader` });
               } else {
-                compare(rc.type, wc.type, `${path}(${wc.tag})`, false);
+                out.push({ r: rc.type, w: wc.type, path: child(path, `(${wc.tag})`), member: false });
               }
             } else if (writerCase !== null && writerCase === readerCase) {
-              report(SchemaRules.unionTagChanged, path, `${writerCase} has tag ${wc.tag} in the writer and ${rc.tag} in the reader`);
+              out.push({ ruleId: SchemaRules.unionTagChanged, path, message: `${nameOf(writerCase)} has tag ${wc.tag} in the writer and ${rc.tag} in the reader` });
             }
           }
         }
         break;
       case "frozen-struct":
         for (let i = 0; i < rt.members.length; i++) {
-          if (!wireEqual(rt.members[i]!.type, wt.members[i]!.type, new Set())) {
-            report(SchemaRules.frozenStructChanged, path, `member ${i} (${rt.members[i]!.name ?? "#" + i}) is ${describe(writer, wt.members[i]!.type)} in the writer and ${describe(reader, rt.members[i]!.type)} in the reader; a frozen struct cannot change`);
+          if (!wireEqual(rt.members[i]!.type, wt.members[i]!.type)) {
+            out.push({ ruleId: SchemaRules.frozenStructChanged, path, message: `member ${i} (${rt.members[i]!.name === null ? "#" + i : nameOf(rt.members[i]!.name!)}) is ${describe(writer, wt.members[i]!.type)} in the writer and ${describe(reader, rt.members[i]!.type)} in the reader; a frozen struct cannot change` });
             break;
           }
         }
         break;
       case "object":
         if (wt.nullable && !rt.nullable) {
-          report(SchemaRules.nullabilityChanged, path, "the writer's type is a class (may be null), the reader's a struct (never null)");
+          out.push({ ruleId: SchemaRules.nullabilityChanged, path, message: "the writer's type is a class (may be null), the reader's a struct (never null)" });
         }
-        compareMembers(rt, wt, path);
+        compareMembers(rt, wt, path, out);
         break;
       default:
         break;
     }
   };
 
-  compare(0, 0, "$", false);
+  // Depth first, in the order the recursion of §3 meets them: a pair's steps replace it on the stack, first step on top.
+  const stack: CompareTask[] = [{ r: 0, w: 0, path: "$", member: false }];
+  const steps: CompareTask[] = [];
+  while (stack.length > 0 && violations.length < MAX_VIOLATIONS) {
+    const task = stack.pop()!;
+    if ("ruleId" in task) {
+      report(task.ruleId, task.path, task.message);
+      continue;
+    }
+    const key = task.r + "," + task.w;
+    if (compared.has(key)) continue;
+    compared.add(key);
+    steps.length = 0;
+    compare(task.r, task.w, task.path, task.member, steps);
+    for (let i = steps.length - 1; i >= 0; i--) stack.push(steps[i]!);
+  }
   return violations;
 }
 

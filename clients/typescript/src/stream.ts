@@ -94,31 +94,49 @@ export async function* readPackStream<T>(
   options?: StreamReadOptions,
 ): AsyncGenerator<T, void, undefined> {
   const max = options?.maxPayloadLength ?? DEFAULT_MAX_PAYLOAD_LENGTH;
+  // buf[at..] holds the bytes received and not yet consumed; base is the stream offset of buf[0]. Bytes still missing
+  // for a frame's header or payload are gathered as chunks and joined once they are all there, so a payload that
+  // arrives in many small chunks is copied once (joining at every chunk copied it once per chunk: quadratic).
   let buf: Uint8Array = new Uint8Array(0);
-  let at = 0; // read position in buf
-  let base = 0; // stream offset of buf[0]
+  let at = 0;
+  let base = 0;
   const chunks = chunksOf(source);
+  /** Makes `n` bytes available at `at`; false when the source ends first (`base + buf.length` is then its end). */
+  const fill = async (n: number): Promise<boolean> => {
+    let have = buf.length - at;
+    if (have >= n) {
+      return true;
+    }
+    const parts: Uint8Array[] = [buf.subarray(at)];
+    let ended = false;
+    while (have < n) {
+      const next = await chunks.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      parts.push(next.value);
+      have += next.value.length;
+    }
+    const joined = parts.length === 2 && parts[0]!.length === 0 ? parts[1]! : concat(parts, have);
+    base += at;
+    buf = joined;
+    at = 0;
+    return !ended;
+  };
   try {
     for (;;) {
-      // a frame header
-      while (buf.length - at < 5) {
-        if (buf.length - at >= 1) {
-          checkKind(buf[at]!, base + at);
-        }
-        const next = await chunks.next();
-        if (next.done) {
-          const where = base + buf.length;
-          throw new PackDecodeError(
-            buf.length === at ? "the stream ended without an End frame (truncated)" : "the stream ended inside a frame header",
-            where,
-          );
-        }
-        ({ buf, at, base } = append(buf, at, base, next.value));
+      // a frame header: the kind is checked as soon as its byte is there, the rest once all 5 bytes are
+      if (!(await fill(1))) {
+        throw new PackDecodeError("the stream ended without an End frame (truncated)", base + buf.length);
       }
       const frameAt = base + at;
       const kind = buf[at]!;
       checkKind(kind, frameAt);
-      const length = new DataView(buf.buffer, buf.byteOffset + at + 1, 4).getInt32(0, true);
+      if (!(await fill(5))) {
+        throw new PackDecodeError("the stream ended inside a frame header", base + buf.length);
+      }
+      const length = (buf[at + 1]! | (buf[at + 2]! << 8) | (buf[at + 3]! << 16) | (buf[at + 4]! << 24));
       if (length < 0) {
         throw new PackDecodeError(`negative frame length ${length}`, frameAt + 1);
       }
@@ -135,12 +153,8 @@ export async function* readPackStream<T>(
       if (kind === FRAME_END) {
         return;
       }
-      while (buf.length - at < length) {
-        const next = await chunks.next();
-        if (next.done) {
-          throw new PackDecodeError("the stream ended inside a frame payload", base + buf.length);
-        }
-        ({ buf, at, base } = append(buf, at, base, next.value));
+      if (!(await fill(length))) {
+        throw new PackDecodeError("the stream ended inside a frame payload", base + buf.length);
       }
       const payload = buf.subarray(at, at + length);
       const payloadAt = base + at;
@@ -175,15 +189,14 @@ function checkKind(kind: number, offset: number): void {
   }
 }
 
-function append(buf: Uint8Array, at: number, base: number, chunk: Uint8Array): { buf: Uint8Array; at: number; base: number } {
-  if (at === buf.length) {
-    return { buf: chunk, at: 0, base: base + buf.length };
+function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
   }
-  const rest = buf.length - at;
-  const next = new Uint8Array(rest + chunk.length);
-  next.set(buf.subarray(at), 0);
-  next.set(chunk, rest);
-  return { buf: next, at: 0, base: base + at };
+  return out;
 }
 
 function frame(kind: number, payload: Uint8Array): Uint8Array {

@@ -320,7 +320,7 @@ export class ModelBuilder {
     // Recursive types (VectorNode, VectorBranch) refer to themselves: register a lazy placeholder first.
     let built: Model | undefined;
     const placeholder: Model = {
-      codec: lazy(() => built!.codec, def.kind.startsWith("fixed") ? 0 : def.kind === "union" ? 2 : 4),
+      codec: lazy(() => built!.codec, def.kind.startsWith("fixed") ? 1 : def.kind === "union" ? 2 : 4),
       fromJson: (j) => built!.fromJson(j),
       valueType,
     };
