@@ -219,9 +219,20 @@ export class PackClient {
     if (problem?.["type"] !== REQUEST_SCHEMA_UNKNOWN_TYPE || typeof endpoint !== "string") {
       return { ...sent, preread };
     }
+    // A registration goes only where the request went (it carries the call's headers, credentials among them): an
+    // endpoint on another origin is not followed, and the 412 is the caller's (docs/schema.md §5.2).
+    let target: URL;
+    try {
+      target = new URL(endpoint, sent.url);
+    } catch {
+      return { ...sent, preread };
+    }
+    if (target.origin !== new URL(sent.url).origin) {
+      return { ...sent, preread };
+    }
     let registered = false;
     try {
-      const answer = await this.fetchImpl(new URL(endpoint, sent.url).toString(), {
+      const answer = await this.fetchImpl(target.toString(), {
         method: "POST",
         headers: { ...sent.headers, Accept: "application/json", "Content-Type": "application/json" },
         body: registrationDocument(schema),

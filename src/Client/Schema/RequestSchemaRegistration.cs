@@ -76,8 +76,10 @@ internal static class RequestSchemaRegistration
 
         request.Options.Set(RegisteredKey, true);
         if (await ReadEndpointAsync(response, cancellationToken).ConfigureAwait(false) is not { } endpoint
-            || !Uri.TryCreate(requestUri, endpoint, out var registrationUri))
+            || !Uri.TryCreate(requestUri, endpoint, out var registrationUri) || !IsSameOrigin(requestUri, registrationUri))
         {
+            // A registration goes only where the request went: the handlers it is sent through (credentials among them)
+            // are the request's, so an endpoint on another origin is not followed and the 412 is returned as is.
             return false;
         }
 
@@ -128,6 +130,10 @@ internal static class RequestSchemaRegistration
         response.Dispose();
         return await send(request, cancellationToken).ConfigureAwait(false);
     }
+
+    /// <summary>Whether <paramref name="endpoint"/> has the scheme, host and port of <paramref name="request"/> (docs/schema.md §5.2).</summary>
+    private static bool IsSameOrigin(Uri request, Uri endpoint) =>
+        Uri.Compare(request, endpoint, UriComponents.Scheme | UriComponents.Host | UriComponents.StrongPort, UriFormat.UriEscaped, StringComparison.OrdinalIgnoreCase) == 0;
 
     /// <summary>The registration endpoint a 412 of the schema check names, or <see langword="null"/> for any other 412.</summary>
     private static async Task<string?> ReadEndpointAsync(HttpResponseMessage response, CancellationToken cancellationToken)

@@ -112,12 +112,55 @@ public sealed class RequestSchemaRegistrationTests
         Assert.Equal(0, server.Registrations);
     }
 
+    [Theory]
+    [InlineData("http://other.example/pack/schema", false)]
+    [InlineData("https://api.example/pack/schema", false)]
+    [InlineData("http://api.example:8080/pack/schema", false)]
+    [InlineData("//other.example/pack/schema", false)]
+    [InlineData("http://API.example:80/pack/schema", true)]
+    [InlineData("/pack/schema", true)]
+    public async Task PostAsPackAsync_412NamingAnEndpoint_RegistersOnlyOnTheRequestsOrigin(string endpoint, bool registers)
+    {
+        using var handler = new UnknownSchemaHandler(endpoint);
+        using var client = new HttpClient(handler) { BaseAddress = new Uri("http://api.example/") };
+
+        var exception = await Assert.ThrowsAsync<PackApiException>(() => client.PostAsPackAsync<SchemaClientOrderAppended, string>("orders", Appended));
+
+        Assert.Equal(HttpStatusCode.PreconditionFailed, exception.StatusCode);
+        Assert.Equal(PackRequestSchemaProtocol.UnknownProblemType, exception.Problem?.Type);
+        string[] expected = registers
+            ? ["POST http://api.example/orders", "POST http://api.example/pack/schema", "POST http://api.example/orders"]
+            : ["POST http://api.example/orders"];
+        Assert.Equal(expected, handler.Sent);
+    }
+
     private static async IAsyncEnumerable<T> Items<T>(params T[] items)
     {
         foreach (var item in items)
         {
             await Task.Yield();
             yield return item;
+        }
+    }
+
+    /// <summary>Answers every Pack body with the 412 of an unknown schema naming <c>endpoint</c>, and a registration with 200.</summary>
+    private sealed class UnknownSchemaHandler(string endpoint) : HttpMessageHandler
+    {
+        public List<string> Sent { get; } = [];
+
+        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+        {
+            Sent.Add($"{request.Method} {request.RequestUri}");
+            if (request.Content?.Headers.ContentType?.MediaType == "application/json")
+            {
+                return Task.FromResult(new HttpResponseMessage(HttpStatusCode.OK));
+            }
+
+            string problem = $$"""{"type":"{{PackRequestSchemaProtocol.UnknownProblemType}}","status":412,"{{PackRequestSchemaProtocol.SchemaEndpointMember}}":"{{endpoint}}"}""";
+            return Task.FromResult(new HttpResponseMessage(HttpStatusCode.PreconditionFailed)
+            {
+                Content = new StringContent(problem, System.Text.Encoding.UTF8, "application/problem+json"),
+            });
         }
     }
 }

@@ -23,6 +23,7 @@ import {
   int32,
   lazy,
   object,
+  packBody,
   parseSchema,
   parseSchemaSet,
   readPackStream,
@@ -244,3 +245,32 @@ test("client: field errors named __proto__ are own properties, and values that c
     return true;
   });
 });
+
+// ---- the request schema registration (docs/schema.md §5.2) -------------------------------------------------------
+
+for (const [endpoint, registers] of [
+  ["http://other.test/pack/schema", false],
+  ["https://example.test/pack/schema", false],
+  ["http://example.test:8080/pack/schema", false],
+  ["//other.test/pack/schema", false],
+  ["http://[", false],
+  ["http://EXAMPLE.test:80/pack/schema", true],
+  ["/pack/schema", true],
+]) {
+  test(`client: a 412 naming ${endpoint} is ${registers ? "followed" : "not followed (another origin)"}`, async () => {
+    const sent = [];
+    const fetch = async (url, init) => {
+      sent.push(`${init.method} ${url}`);
+      if (init.headers["Content-Type"] === "application/json") return new Response(null, { status: 200 });
+      return new Response(JSON.stringify({ type: "urn:pack:problem:request-schema-unknown", status: 412, schemaEndpoint: endpoint }),
+        { status: 412, headers: { "content-type": "application/problem+json" } });
+    };
+    const client = new PackClient({ baseUrl: "http://example.test/", fetch });
+    const payload = { encode: (v) => encode(int32, v), wireFingerprint: "00000000000000aa", contractFingerprint: "00000000000000bb", label: "i32", schema: "{}" };
+    await assert.rejects(client.call("POST", "orders", packBody(payload, 1), { decode: (b) => decode(int32, b) }),
+      (e) => e instanceof PackServerError && e.status === 412);
+    assert.deepEqual(sent, registers
+      ? ["POST http://example.test/orders", "POST http://example.test/pack/schema", "POST http://example.test/orders"]
+      : ["POST http://example.test/orders"]);
+  });
+}
