@@ -1,3 +1,4 @@
+import { readUpTo } from "./body.js";
 import { PackDecodeError, PackError } from "./errors.js";
 import {
   PACK_SCHEMA_HEADER,
@@ -12,7 +13,7 @@ import {
   type SchemaReader,
 } from "./schema-check.js";
 import type { SchemaViolation } from "./schema.js";
-import { PackStreamError, readPackStream, type StreamReadOptions } from "./stream.js";
+import { DEFAULT_MAX_PAYLOAD_LENGTH, PackStreamError, readPackStream, type StreamReadOptions } from "./stream.js";
 import { DEADLINE_EXCEEDED_TYPE, formatPackTimeout, PACK_TIMEOUT_EXPIRED_HEADER, PACK_TIMEOUT_HEADER } from "./timeout.js";
 
 /** `application/x-pack`. */
@@ -92,6 +93,12 @@ export interface PackClientOptions extends SchemaCheckOptions {
   timeoutMs?: number;
   /** Ask for JSON instead of Pack (for comparison; needs `fromJson` readers). */
   preferJson?: boolean;
+  /**
+   * Largest response body read whole, and the default largest stream frame, in bytes (default 128 MiB, .NET's
+   * `MaxPayloadLength`): a larger body is refused with a `PackDecodeError` from its `Content-Length` before it is read,
+   * or as soon as more has arrived, so a server cannot make the client buffer without bound.
+   */
+  maxPayloadLength?: number;
 }
 
 /** Per-call options. */
@@ -119,10 +126,16 @@ export class PackClient {
   private readonly fetchImpl: typeof fetch;
   /** The §5.1 state: verdicts and served schemas, for the life of this client. */
   private readonly schemaCheck: ResponseSchemaCheck;
+  private readonly maxPayloadLength: number;
   /** Statistics of the last completed non-stream response. */
   lastResponse: ResponseStats | null = null;
 
   constructor(readonly options: PackClientOptions) {
+    const max = options.maxPayloadLength ?? DEFAULT_MAX_PAYLOAD_LENGTH;
+    if (!Number.isSafeInteger(max) || max < 1) {
+      throw new RangeError(`maxPayloadLength must be a positive integer, not ${String(max)}`);
+    }
+    this.maxPayloadLength = max;
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.schemaCheck = new ResponseSchemaCheck(this.fetchImpl, options);
   }
@@ -140,7 +153,7 @@ export class PackClient {
       await this.throwIfFailed(response, url, timeoutMs, preread);
       await this.schemaCheck.ensureReadable(response, reader, false, url, headers);
       const contentType = response.headers.get("content-type");
-      const bytes = await readBody(response, () => expired(), timeoutMs);
+      const bytes = await readBody(response, () => expired(), timeoutMs, this.maxPayloadLength);
       if (bytes.length === 0) {
         this.lastResponse = { contentType, bytes: 0, decodeMs: 0 };
         return null;
@@ -170,7 +183,7 @@ export class PackClient {
           throw new PackDecodeError("the stream has no body (no End frame)", 0);
         }
         try {
-          yield* readPackStream(response.body, reader.decode, options);
+          yield* readPackStream(response.body, reader.decode, { maxPayloadLength: options?.maxPayloadLength ?? this.maxPayloadLength });
         } catch (e) {
           if (expired()) {
             throw new PackDeadlineError(timeoutMs, false);
@@ -183,7 +196,7 @@ export class PackClient {
         }
         return;
       }
-      const bytes = await readBody(response, () => expired(), timeoutMs);
+      const bytes = await readBody(response, () => expired(), timeoutMs, this.maxPayloadLength);
       if (contentType === PACK_MEDIA_TYPE && reader.decodeArray !== undefined) {
         yield* reader.decodeArray(bytes) ?? [];
         return;
@@ -213,7 +226,7 @@ export class PackClient {
     if (sent.response.status !== 412 || schema === null || schema.schema === undefined) {
       return { ...sent, preread: undefined as string | undefined };
     }
-    const preread = await sent.response.text().catch(() => "");
+    const preread = await readText(sent.response);
     const problem = parseProblem(preread, sent.response);
     const endpoint = problem?.["schemaEndpoint"];
     if (problem?.["type"] !== REQUEST_SCHEMA_UNKNOWN_TYPE || typeof endpoint !== "string") {
@@ -315,7 +328,7 @@ export class PackClient {
     if (response.ok) {
       return;
     }
-    const text = preread ?? (await response.text().catch(() => ""));
+    const text = preread ?? (await readText(response));
     const problem = parseProblem(text, response);
     const str = (k: string) => (problem !== null && typeof problem[k] === "string" ? (problem[k] as string) : null);
     if (response.status === 409 && str("type") === REQUEST_SCHEMA_INCOMPATIBLE_TYPE) {
@@ -384,16 +397,44 @@ function decodeBody<T>(contentType: string | null, bytes: Uint8Array, reader: Re
   throw new PackContentError(contentType, `cannot read a ${contentType ?? "body without a content type"}`);
 }
 
-async function readBody(response: Response, expired: () => boolean, timeoutMs: number): Promise<Uint8Array> {
+/** The most of an error body that is read (its problem details), as in .NET: 1 MiB; the rest is not awaited. */
+const MAX_ERROR_BODY_LENGTH = 1 << 20;
+
+/**
+ * Reads a whole body of at most `max` bytes: one that declares a larger `Content-Length` is refused before it is read,
+ * and one without (or a compressed one, whose decoded size the header does not give) as soon as more than `max` bytes
+ * have arrived; either way the rest is cancelled.
+ */
+async function readBody(response: Response, expired: () => boolean, timeoutMs: number, max: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (declared > max) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new PackDecodeError(`the body's Content-Length ${declared} is above maxPayloadLength ${max}`, 0);
+  }
   try {
-    return new Uint8Array(await response.arrayBuffer());
+    const bytes = await readUpTo(response, max);
+    if (bytes === null) {
+      throw new PackDecodeError(`the body is longer than maxPayloadLength ${max}`, max);
+    }
+    return bytes;
   } catch (e) {
-    if (expired()) {
+    if (!(e instanceof PackDecodeError) && expired()) {
       throw new PackDeadlineError(timeoutMs, false);
     }
     throw e;
   }
 }
+
+/** An error body's text, its first {@link MAX_ERROR_BODY_LENGTH} bytes at most ("" when it cannot be read). */
+async function readText(response: Response): Promise<string> {
+  try {
+    const bytes = await readUpTo(response, MAX_ERROR_BODY_LENGTH, true);
+    return bytes === null ? "" : new TextDecoder().decode(bytes);
+  } catch {
+    return "";
+  }
+}
+
 
 function mediaType(contentType: string | null): string | null {
   if (contentType === null) {

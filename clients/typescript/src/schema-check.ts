@@ -2,6 +2,7 @@
  * The schema check of docs/schema.md §5: what a generated payload carries, request bodies that announce their schema
  * (§5.2), and the check of a response's `Pack-Schema` before its body is decoded (§5.1).
  */
+import { readUpTo } from "./body.js";
 import { PackError } from "./errors.js";
 import { checkCompatibility, listOf, type PackSchema, PackSchemaFormatError, parseSchema, parseSchemaSet, type SchemaViolation } from "./schema.js";
 import { encodeEndFrame, encodeItemFrame } from "./stream.js";
@@ -392,27 +393,6 @@ function authorization(headers: Record<string, string>): string | null {
 }
 
 async function readText(response: Response, limit: number): Promise<string | null> {
-  if (response.body === null) {
-    return "";
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.length;
-    if (length > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.length;
-  }
-  return new TextDecoder().decode(all);
+  const bytes = await readUpTo(response, limit);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
 }

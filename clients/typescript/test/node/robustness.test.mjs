@@ -274,3 +274,71 @@ for (const [endpoint, registers] of [
       : ["POST http://example.test/orders"]);
   });
 }
+
+// ---- whole bodies and error bodies are read with a bound --------------------------------------------------------
+
+/** A body of 256 chunks of 64 KiB (16 MiB), produced as it is read; `state.pulled` counts them. */
+function endless(state) {
+  return new ReadableStream({
+    pull(controller) {
+      if (++state.pulled > 256) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(new Uint8Array(65_536));
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  }, { highWaterMark: 0 });
+}
+
+test("client: a body longer than maxPayloadLength is refused as it arrives and the rest cancelled", { timeout: 10_000 }, async () => {
+  const state = { pulled: 0, cancelled: false };
+  const client = new PackClient({ baseUrl: "http://example.test/", maxPayloadLength: 1 << 20,
+    fetch: async () => new Response(endless(state), { status: 200, headers: { "content-type": "application/x-pack" } }) });
+  await assert.rejects(client.call("GET", "x", null, { decode: (b) => decode(int32, b) }),
+    (e) => e instanceof PackDecodeError && e.offset === 1 << 20 && /maxPayloadLength/.test(e.reason));
+  assert.ok(state.cancelled);
+  assert.ok(state.pulled <= 17, `pulled ${state.pulled} chunks`);
+});
+
+test("client: a Content-Length above maxPayloadLength is refused before the body is read", { timeout: 10_000 }, async () => {
+  const state = { pulled: 0, cancelled: false };
+  const client = new PackClient({ baseUrl: "http://example.test/", maxPayloadLength: 1000,
+    fetch: async () => new Response(endless(state), { status: 200, headers: { "content-type": "application/x-pack", "content-length": "1001" } }) });
+  await assert.rejects(client.call("GET", "x", null, { decode: (b) => decode(int32, b) }),
+    (e) => e instanceof PackDecodeError && e.offset === 0 && /Content-Length 1001/.test(e.reason));
+  assert.equal(state.pulled, 0);
+});
+
+test("client: a body of exactly maxPayloadLength is read", async () => {
+  const client = new PackClient({ baseUrl: "http://example.test/", maxPayloadLength: 4,
+    fetch: async () => new Response(encode(int32, 7), { status: 200, headers: { "content-type": "application/x-pack" } }) });
+  assert.equal(await client.call("GET", "x", null, { decode: (b) => decode(int32, b) }), 7);
+});
+
+test("client: the client's maxPayloadLength bounds a stream's frames too", async () => {
+  const frames = new Uint8Array([...encodeItemFrame(encode(int32, 1)), ...encodeEndFrame()]);
+  const client = new PackClient({ baseUrl: "http://example.test/", maxPayloadLength: 3,
+    fetch: async () => new Response(frames, { status: 200, headers: { "content-type": "application/x-pack-stream" } }) });
+  await assert.rejects(async () => {
+    for await (const _ of client.stream("GET", "x", null, { decode: (b) => decode(int32, b) })) { /* none */ }
+  }, (e) => e instanceof PackDecodeError && /above MaxPayloadLength 3/.test(e.reason));
+});
+
+test("client: a long error body is read to 1 MiB for its problem, then cancelled", { timeout: 10_000 }, async () => {
+  const state = { pulled: 0, cancelled: false };
+  const client = new PackClient({ baseUrl: "http://example.test/",
+    fetch: async () => new Response(endless(state), { status: 500, headers: { "content-type": "text/plain" } }) });
+  await assert.rejects(client.call("GET", "x", null, { decode: (b) => decode(int32, b) }),
+    (e) => e instanceof PackServerError && e.status === 500);
+  assert.ok(state.cancelled);
+  assert.ok(state.pulled <= 17, `pulled ${state.pulled} chunks`);
+});
+
+test("client: maxPayloadLength must be a positive integer", () => {
+  for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+    assert.throws(() => new PackClient({ baseUrl: "http://example.test/", maxPayloadLength: bad }), RangeError);
+  }
+});

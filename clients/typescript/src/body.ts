@@ -1,0 +1,44 @@
+/**
+ * Reading a response body with a bound: what a server sends is never buffered past the limit the caller chose.
+ * @internal
+ */
+
+/**
+ * The body's bytes as they arrive, joined once; `null` (the rest cancelled) when more than `max` arrive, or with
+ * `truncate` the first `max` bytes.
+ */
+export async function readUpTo(response: Response, max: number, truncate = false): Promise<Uint8Array | null> {
+  if (response.body === null) {
+    return new Uint8Array(0);
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) {
+      break;
+    }
+    if (total + value.length > max) {
+      await reader.cancel().catch(() => undefined);
+      if (!truncate) {
+        return null;
+      }
+      chunks.push(value.subarray(0, max - total));
+      total = max;
+      break;
+    }
+    chunks.push(value);
+    total += value.length;
+  }
+  if (chunks.length === 1) {
+    return chunks[0]!;
+  }
+  const joined = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.length;
+  }
+  return joined;
+}
