@@ -1,3 +1,6 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.ExceptionServices;
+
 namespace Pack.Schema;
 
 public sealed partial class PackSchema
@@ -21,6 +24,8 @@ public sealed partial class PackSchema
 
     private sealed class CompatibilityCheck(PackSchema reader, PackSchema writer)
     {
+        private const int FreshStackSize = 4 * 1024 * 1024;
+
         private readonly HashSet<(int, int)> compared = [];
         private readonly HashSet<(string, string)> reported = [];
 
@@ -32,6 +37,31 @@ public sealed partial class PackSchema
             // would only let two hostile schemas of long chains of objects run the check out of stack.
             if (levels > PackSerializerOptions.MaxDepthLimit || !compared.Add((r, w)))
             {
+                return;
+            }
+
+            if (!RuntimeHelpers.TryEnsureSufficientExecutionStack())
+            {
+                // 1,000 levels need more stack than a thread may have left: go on with this pair on a fresh thread (as
+                // Roslyn's StackGuard does), once per stackful, so the check stays exact and never overflows.
+                compared.Remove((r, w));
+                ExceptionDispatchInfo? failure = null;
+                var fresh = new Thread(
+                    () =>
+                    {
+                        try
+                        {
+                            Compare(r, w, path, member, levels);
+                        }
+                        catch (Exception exception)
+                        {
+                            failure = ExceptionDispatchInfo.Capture(exception);
+                        }
+                    },
+                    FreshStackSize);
+                fresh.Start();
+                fresh.Join();
+                failure?.Throw();
                 return;
             }
 
