@@ -66,6 +66,12 @@ public static class PackTool
             await error.WriteLineAsync($"pack: cannot load the contracts: {exception.GetBaseException().Message}").ConfigureAwait(false);
             return ExitCodes.Usage;
         }
+        catch (Exception exception) when (exception is not OperationCanceledException)
+        {
+            // A bug, not the input's fault: still one line and an exit code (a script reads them), never a stack trace.
+            await error.WriteLineAsync($"pack: internal error ({exception.GetType().Name}): {exception.Message.ReplaceLineEndings(" ")}").ConfigureAwait(false);
+            return ExitCodes.Usage;
+        }
     }
 
     /// <summary>

@@ -1,3 +1,6 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.ExceptionServices;
+
 namespace Pack.Schema;
 
 public sealed partial class PackSchema
@@ -15,21 +18,50 @@ public sealed partial class PackSchema
         ArgumentNullException.ThrowIfNull(reader);
         ArgumentNullException.ThrowIfNull(writer);
         var check = new CompatibilityCheck(reader, writer);
-        check.Compare(0, 0, "$", member: false);
+        check.Compare(0, 0, SchemaPath.Root, member: false, levels: 0);
         return check.Violations;
     }
 
     private sealed class CompatibilityCheck(PackSchema reader, PackSchema writer)
     {
+        private const int FreshStackSize = 4 * 1024 * 1024;
+
         private readonly HashSet<(int, int)> compared = [];
         private readonly HashSet<(string, string)> reported = [];
 
         public List<PackSchemaViolation> Violations { get; } = [];
 
-        public void Compare(int r, int w, string path, bool member)
+        public void Compare(int r, int w, SchemaPath path, bool member, int levels)
         {
-            if (!compared.Add((r, w)))
+            // No payload nests deeper than the largest MaxDepth, so what lies below it can never be read: comparing it
+            // would only let two hostile schemas of long chains of objects run the check out of stack.
+            if (levels > PackSerializerOptions.MaxDepthLimit || !compared.Add((r, w)))
             {
+                return;
+            }
+
+            if (!RuntimeHelpers.TryEnsureSufficientExecutionStack())
+            {
+                // 1,000 levels need more stack than a thread may have left: go on with this pair on a fresh thread (as
+                // Roslyn's StackGuard does), once per stackful, so the check stays exact and never overflows.
+                compared.Remove((r, w));
+                ExceptionDispatchInfo? failure = null;
+                var fresh = new Thread(
+                    () =>
+                    {
+                        try
+                        {
+                            Compare(r, w, path, member, levels);
+                        }
+                        catch (Exception exception)
+                        {
+                            failure = ExceptionDispatchInfo.Capture(exception);
+                        }
+                    },
+                    FreshStackSize);
+                fresh.Start();
+                fresh.Join();
+                failure?.Throw();
                 return;
             }
 
@@ -57,21 +89,21 @@ public sealed partial class PackSchema
             switch (rt.Kind)
             {
                 case PackSchemaKind.Nullable:
-                    Compare(rt.Element, wt.Element, path, member);
+                    Compare(rt.Element, wt.Element, path, member, levels);
                     break;
                 case PackSchemaKind.List:
                 case PackSchemaKind.Set:
-                    Compare(rt.Element, wt.Element, path + "[]", member: false);
+                    Compare(rt.Element, wt.Element, path.Append("[]"), member: false, levels + 1);
                     break;
                 case PackSchemaKind.Map:
-                    Compare(rt.Key, wt.Key, path + "{key}", member: false);
-                    Compare(rt.Value, wt.Value, path + "{value}", member: false);
+                    Compare(rt.Key, wt.Key, path.Append("{key}"), member: false, levels + 1);
+                    Compare(rt.Value, wt.Value, path.Append("{value}"), member: false, levels + 1);
                     break;
                 case PackSchemaKind.Enum:
                     CompareEnums(rt, wt, path);
                     break;
                 case PackSchemaKind.Union:
-                    CompareUnions(rt, wt, path);
+                    CompareUnions(rt, wt, path, levels);
                     break;
                 case PackSchemaKind.FrozenStruct:
                     for (int i = 0; i < rt.Members.Count; i++)
@@ -90,12 +122,12 @@ public sealed partial class PackSchema
                         Report(PackSchemaRules.NullabilityChanged, path, "the writer's type is a class (may be null), the reader's a struct (never null)");
                     }
 
-                    CompareMembers(rt, wt, path);
+                    CompareMembers(rt, wt, path, levels + 1);
                     break;
             }
         }
 
-        private void CompareMembers(PackSchemaType rt, PackSchemaType wt, string path)
+        private void CompareMembers(PackSchemaType rt, PackSchemaType wt, SchemaPath path, int levels)
         {
             int common = Math.Min(rt.Members.Count, wt.Members.Count);
             bool shifted = false;
@@ -103,7 +135,7 @@ public sealed partial class PackSchema
             {
                 var rm = rt.Members[i];
                 var wm = wt.Members[i];
-                string at = path + "." + (rm.Name ?? "#" + i);
+                var at = path.Append("." + (rm.Name ?? "#" + i));
                 if (rm.Name is not null && wm.Name is not null && !string.Equals(rm.Name, wm.Name, StringComparison.Ordinal))
                 {
                     int rInWriter = IndexOf(wt, rm.Name);
@@ -117,7 +149,7 @@ public sealed partial class PackSchema
                         }
                         else if (wInReader < 0)
                         {
-                            Report(PackSchemaRules.MemberInserted, path + "." + wm.Name, $"the writer inserted {wm.Name} at position {i}, before the reader's {rm.Name} (now at {rInWriter}); only appending is compatible");
+                            Report(PackSchemaRules.MemberInserted, path.Append("." + wm.Name), $"the writer inserted {wm.Name} at position {i}, before the reader's {rm.Name} (now at {rInWriter}); only appending is compatible");
                         }
                         else
                         {
@@ -128,7 +160,7 @@ public sealed partial class PackSchema
                     }
                 }
 
-                Compare(rm.Type, wm.Type, at, member: true);
+                Compare(rm.Type, wm.Type, at, member: true, levels);
             }
 
             // A member the writer appended may not be one the reader has further up (and the reverse): that is a move,
@@ -142,7 +174,7 @@ public sealed partial class PackSchema
             {
                 if (wt.Members[i].Name is { } name && IndexOf(rt, name) is >= 0 and var j && j < common)
                 {
-                    Report(PackSchemaRules.MemberReordered, path + "." + name, $"{name} is at position {j} in the reader and {i} in the writer");
+                    Report(PackSchemaRules.MemberReordered, path.Append("." + name), $"{name} is at position {j} in the reader and {i} in the writer");
                 }
             }
 
@@ -150,12 +182,12 @@ public sealed partial class PackSchema
             {
                 if (rt.Members[i].Name is { } name && IndexOf(wt, name) is >= 0 and var j && j < common)
                 {
-                    Report(PackSchemaRules.MemberReordered, path + "." + name, $"{name} is at position {i} in the reader and {j} in the writer");
+                    Report(PackSchemaRules.MemberReordered, path.Append("." + name), $"{name} is at position {i} in the reader and {j} in the writer");
                 }
             }
         }
 
-        private void CompareEnums(PackSchemaType rt, PackSchemaType wt, string path)
+        private void CompareEnums(PackSchemaType rt, PackSchemaType wt, SchemaPath path)
         {
             foreach (var value in wt.Values)
             {
@@ -174,7 +206,7 @@ public sealed partial class PackSchema
             }
         }
 
-        private void CompareUnions(PackSchemaType rt, PackSchemaType wt, string path)
+        private void CompareUnions(PackSchemaType rt, PackSchemaType wt, SchemaPath path, int levels)
         {
             foreach (var wc in wt.Cases)
             {
@@ -186,11 +218,11 @@ public sealed partial class PackSchema
                     {
                         if (writerCase is not null && readerCase is not null && writerCase != readerCase && !WireEqual(rc.Type, wc.Type, []))
                         {
-                            Report(PackSchemaRules.UnionTagReused, path + "(" + wc.Tag + ")", $"tag {wc.Tag} is {writerCase} in the writer and {readerCase} in the reader");
+                            Report(PackSchemaRules.UnionTagReused, path.Append("(" + wc.Tag + ")"), $"tag {wc.Tag} is {writerCase} in the writer and {readerCase} in the reader");
                         }
                         else
                         {
-                            Compare(rc.Type, wc.Type, path + "(" + wc.Tag + ")", member: false);
+                            Compare(rc.Type, wc.Type, path.Append("(" + wc.Tag + ")"), member: false, levels);
                         }
                     }
                     else if (writerCase is not null && writerCase == readerCase)
@@ -281,12 +313,38 @@ public sealed partial class PackSchema
             };
         }
 
-        private void Report(string rule, string path, string message)
+        private void Report(string rule, SchemaPath at, string message)
         {
+            string path = at.ToString();
             if (reported.Add((rule, path)))
             {
                 Violations.Add(new PackSchemaViolation(rule, path, message));
             }
+        }
+    }
+
+    /// <summary>
+    /// A member path (<c>$.Lines[].Amount</c>) as its parent and its last segment: written out only for a violation, so
+    /// that comparing deeply nested types costs each level one small object, not a copy of the whole path.
+    /// </summary>
+    private sealed class SchemaPath(SchemaPath? parent, string segment)
+    {
+        public static readonly SchemaPath Root = new(null, "$");
+
+        private readonly SchemaPath? _parent = parent;
+        private readonly string _segment = segment;
+
+        public SchemaPath Append(string next) => new(this, next);
+
+        public override string ToString()
+        {
+            var segments = new Stack<string>();
+            for (var at = this; at is not null; at = at._parent)
+            {
+                segments.Push(at._segment);
+            }
+
+            return string.Concat(segments);
         }
     }
 }

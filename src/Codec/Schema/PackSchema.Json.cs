@@ -54,6 +54,7 @@ public sealed partial class PackSchema
             types[i] = ReadType(array[i] as JsonObject ?? throw new FormatException($"types[{i}] is not an object."), $"types[{i}]", array.Count);
         }
 
+        Validate(types);
         var schema = new PackSchema(types);
         CheckNullability(schema);
         return schema;
@@ -251,8 +252,8 @@ public sealed partial class PackSchema
             {
                 Name = name,
                 Element = Index(json, "underlying", at, count),
-                Values = (json["values"] as JsonArray ?? throw new FormatException($"{at}: \"values\" is missing."))
-                    .Select((v, i) => new PackSchemaEnumValue(Get<string>((JsonObject)v!, "name", $"{at}.values[{i}]"), Get<string>((JsonObject)v!, "value", $"{at}.values[{i}]") ?? throw new FormatException($"{at}.values[{i}]: \"value\" is missing.")))
+                Values = Entries(json, "values", at)
+                    .Select((v, i) => new PackSchemaEnumValue(Get<string>(v, "name", $"{at}.values[{i}]"), Get<string>(v, "value", $"{at}.values[{i}]") ?? throw new FormatException($"{at}.values[{i}]: \"value\" is missing.")))
                     .ToArray(),
             },
             PackSchemaKind.Nullable or PackSchemaKind.List or PackSchemaKind.Set => new PackSchemaType(kind, nullable) { Element = Index(json, "element", at, count) },
@@ -260,19 +261,36 @@ public sealed partial class PackSchema
             PackSchemaKind.Union => new PackSchemaType(kind, nullable)
             {
                 Name = name,
-                Cases = (json["cases"] as JsonArray ?? throw new FormatException($"{at}: \"cases\" is missing."))
-                    .Select((c, i) => new PackSchemaUnionCase(Index((JsonObject)c!, "tag", $"{at}.cases[{i}]", ushort.MaxValue), Index((JsonObject)c!, "type", $"{at}.cases[{i}]", count)))
+                Cases = Entries(json, "cases", at)
+                    .Select((c, i) => new PackSchemaUnionCase(Index(c, "tag", $"{at}.cases[{i}]", ushort.MaxValue), Index(c, "type", $"{at}.cases[{i}]", count)))
                     .ToArray(),
             },
             _ => new PackSchemaType(kind, nullable)
             {
                 Name = name,
                 Width = kind == PackSchemaKind.FrozenStruct ? Index(json, "width", at, int.MaxValue) : 0,
-                Members = (json["members"] as JsonArray ?? throw new FormatException($"{at}: \"members\" is missing."))
-                    .Select((m, i) => new PackSchemaMember(Get<string>((JsonObject)m!, "name", $"{at}.members[{i}]"), Index((JsonObject)m!, "type", $"{at}.members[{i}]", count), ((JsonObject)m!)["default"]?.DeepClone(), Get<string>((JsonObject)m!, "nullability", $"{at}.members[{i}]")))
+                Members = Entries(json, "members", at)
+                    .Select((m, i) => new PackSchemaMember(Get<string>(m, "name", $"{at}.members[{i}]"), Index(m, "type", $"{at}.members[{i}]", count), m["default"]?.DeepClone(), Get<string>(m, "nullability", $"{at}.members[{i}]")))
                     .ToArray(),
             },
         };
+    }
+
+    /// <summary>The objects of the array <paramref name="property"/> (values, cases, members): anything else in it is a <see cref="FormatException"/>.</summary>
+    private static JsonObject[] Entries(JsonObject json, string property, string at)
+    {
+        if (json[property] is not JsonArray array)
+        {
+            throw new FormatException($"{at}: \"{property}\" is missing or not an array.");
+        }
+
+        var entries = new JsonObject[array.Count];
+        for (int i = 0; i < entries.Length; i++)
+        {
+            entries[i] = array[i] as JsonObject ?? throw new FormatException($"{at}.{property}[{i}] is not an object.");
+        }
+
+        return entries;
     }
 
     private static T? Get<T>(JsonObject json, string property, string at)

@@ -33,7 +33,7 @@ internal static class PackSchemaEndpointJson
                         "query" => PackSchemaParameterSource.Query,
                         var other => throw new FormatException($"{where}.in must be \"route\" or \"query\", not \"{other}\""),
                     };
-                    bool catchAll = items[p]!["catchAll"] is not null && Bool(items[p], "catchAll", where);
+                    bool catchAll = items[p] is JsonObject parameter && parameter["catchAll"] is not null && Bool(items[p], "catchAll", where);
                     if (catchAll && source != PackSchemaParameterSource.Route)
                     {
                         throw new FormatException($"{where}.catchAll: only a route parameter can be a catch-all parameter");

@@ -431,26 +431,26 @@ internal sealed class SchemaDecoder
     {
         Need(position, end, 4, "a string header");
         uint header = BinaryPrimitives.ReadUInt32LittleEndian(payload.Span[position..]);
-        int length;
+        long length;
         if (header == uint.MaxValue || header == 0)
         {
             length = 4;
         }
         else if ((header & 0x8000_0000) == 0)
         {
-            length = 4 + (int)((header >> 15) & 0xFFFF);
+            length = 4 + ((header >> 15) & 0xFFFF);
         }
         else
         {
             Need(position, end, 8, "a long string header");
-            length = 8 + (int)(header & 0x7FFF_FFFF);
+            length = 8L + (header & 0x7FFF_FFFF); // up to 2^31 + 7: checked against the bytes left before it is an int
         }
 
-        value.HeadLength = Math.Min(length, header >= 0x8000_0000 && header != uint.MaxValue ? 8 : 4);
+        value.HeadLength = (int)Math.Min(length, header >= 0x8000_0000 && header != uint.MaxValue ? 8 : 4);
         Need(position, end, length, "a string");
         try
         {
-            string? text = PackSerializer.Deserialize<string>(payload.Span.Slice(position, length));
+            string? text = PackSerializer.Deserialize<string>(payload.Span.Slice(position, (int)length));
             value.Scalar = text;
             value.IsNull = text is null;
             if (text is not null)
@@ -463,7 +463,7 @@ internal sealed class SchemaDecoder
             throw Rebase(exception, position, "invalid string");
         }
 
-        position += length;
+        position += (int)length;
     }
 
     private static PackException Rebase(PackException exception, int position, string what)
@@ -481,7 +481,7 @@ internal sealed class SchemaDecoder
         return new PackException($"{what}: {message}", position + Math.Max(exception.Offset, 0), exception);
     }
 
-    private void Need(int position, int end, int count, string what)
+    private void Need(int position, int end, long count, string what)
     {
         if (end - position < count)
         {

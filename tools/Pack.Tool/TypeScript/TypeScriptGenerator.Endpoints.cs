@@ -42,10 +42,11 @@ public sealed partial class TypeScriptGenerator
             {
                 group = endpoint.Group;
                 o.AppendLine();
-                o.AppendLine(CultureInfo.InvariantCulture, $"// -- {group} --");
+                o.AppendLine(CultureInfo.InvariantCulture, $"// -- {Comment(group)} --");
             }
 
             var name = Camel(Sanitize(endpoint.Group)) + Sanitize(endpoint.Name);
+            name = name.Length == 0 ? "endpoint" : ReservedWords.Contains(name) ? name + "_" : name;
             var unique = name;
             for (var n = 2; !names.Add(unique); n++)
             {
@@ -65,8 +66,11 @@ public sealed partial class TypeScriptGenerator
         var parameters = new List<string> { "client: PackClient" };
         var docs = new List<string>();
 
-        // Route parameters, positional, in route order; their text replaces {name} in the path.
-        var path = endpoint.Route.TrimStart('/');
+        // Route parameters, positional, in route order; their text replaces {name} in the path. The route is escaped for the
+        // template literal first (its text, and so a parameter's {name} in it, is escaped the same way), so that only the
+        // substitutions added here are code.
+        var path = TemplateText(endpoint.Route.TrimStart('/'));
+        var idents = new HashSet<string>(ReservedWords, StringComparer.Ordinal);
         foreach (var parameter in endpoint.Parameters)
         {
             if (parameter.Source != PackSchemaParameterSource.Route)
@@ -75,16 +79,21 @@ public sealed partial class TypeScriptGenerator
             }
 
             var ident = ParameterIdent(parameter.Name);
+            for (var n = 2; !idents.Add(ident); n++)
+            {
+                ident = ParameterIdent(parameter.Name) + n.ToString(CultureInfo.InvariantCulture);
+            }
+
             // A catch-all's '/' stays a path separator (docs/schema.md §5.3); any other value is one URI component.
             var encode = parameter.CatchAll ? "routePathValue" : "routeValue";
             _imports.Add(encode);
             var value = parameter.Optional ? $"${{{ident} === undefined ? \"\" : {encode}({ident})}}" : $"${{{encode}({ident})}}";
-            path = path.Replace("{" + parameter.Name + "}", value, StringComparison.Ordinal);
+            path = path.Replace(TemplateText("{" + parameter.Name + "}"), value, StringComparison.Ordinal);
             // An optional route parameter may be followed by required ones (the body): `| undefined`, not `?`.
             parameters.Add($"{ident}: {ParameterTsType(parameter.Type)}{(parameter.Optional ? " | undefined" : "")}");
         }
 
-        var url = "`" + path.Replace("`", "\\`", StringComparison.Ordinal) + "`";
+        var url = "`" + path + "`";
         var body = "null";
         if (endpoint.Request is { } request)
         {
@@ -111,7 +120,7 @@ public sealed partial class TypeScriptGenerator
             var required = query.Exists(p => !p.Optional);
             var members = string.Join("; ", query.Select(p => $"{Property(p.Name)}{(p.Optional ? "?" : "")}: {ParameterTsType(p.Type)}"));
             parameters.Add($"query{(required ? "" : "?")}: {{ {members} }}");
-            var values = string.Join(", ", query.Select(p => $"{Property(p.Name)}: query{(required ? "" : "?.")}{(Property(p.Name) == p.Name ? (required ? "." : "") + p.Name : $"[{Property(p.Name)}]")}"));
+            var values = string.Join(", ", query.Select(p => $"{Key(p.Name)}: query{(required ? "" : "?.")}{(Property(p.Name) == p.Name ? (required ? "." : "") + p.Name : $"[{Property(p.Name)}]")}"));
             url = $"withQuery({url}, {{ {values} }})";
         }
 
@@ -149,7 +158,7 @@ public sealed partial class TypeScriptGenerator
             call = "call";
         }
 
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{endpoint.Method} {endpoint.Route}` ({endpoint.Group}.{endpoint.Name}).{(docs.Count > 0 ? " " + string.Join(" ", docs) : "")} */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{Comment(endpoint.Method)} {Comment(endpoint.Route)}` ({Comment(endpoint.Group)}.{Comment(endpoint.Name)}).{(docs.Count > 0 ? " " + string.Join(" ", docs) : "")} */");
         o.AppendLine(CultureInfo.InvariantCulture, $"export function {function}({string.Join(", ", parameters)}): {result} {{");
         o.AppendLine(CultureInfo.InvariantCulture, $"  return client.{call}({Quote(endpoint.Method)}, {url}, {body}, {reader}, options);");
         o.AppendLine("}");
@@ -177,6 +186,10 @@ public sealed partial class TypeScriptGenerator
         var ident = Camel(Sanitize(name));
         return ident.Length == 0 ? "value" : ReservedWords.Contains(ident) ? ident + "_" : ident;
     }
+
+    /// <summary>Text for a template literal: <c>\</c>, <c>`</c> and <c>$</c> escaped, so it neither ends the literal nor starts a substitution.</summary>
+    private static string TemplateText(string text)
+        => text.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("`", "\\`", StringComparison.Ordinal).Replace("$", "\\$", StringComparison.Ordinal);
 
     private static string Camel(string s) => s.Length == 0 ? s : char.ToLowerInvariant(s[0]) + s[1..];
 }

@@ -18,6 +18,19 @@ public sealed partial class TypeScriptGenerator
 {
     private static readonly HashSet<string> TypedArrayPrimitives = ["i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32", "f64"];
 
+    /// <summary>
+    /// Names a generated type may not take: the globals the generated code refers to and the runtime's exports it imports
+    /// (an interface named <c>Map</c> would change what every <c>Map&lt;K, V&gt;</c> in the module means).
+    /// </summary>
+    private static readonly HashSet<string> TakenTypeNames = new(StringComparer.Ordinal)
+    {
+        "Array", "AsyncGenerator", "AsyncIterable", "BigInt", "BigInt64Array", "BigUint64Array", "Boolean", "Date", "Error",
+        "Float32Array", "Float64Array", "Int8Array", "Int16Array", "Int32Array", "Iterable", "Map", "Number", "Object", "Partial",
+        "Promise", "Readonly", "Record", "Set", "String", "Symbol", "Uint8Array", "Uint16Array", "Uint32Array",
+        "CallOptions", "DecodeOptions", "EncodeOptions", "EndpointOptions", "EndpointStreamOptions", "NO_RESPONSE_BODY", "NULL_OBJECT",
+        "PackClient", "PackDateTime", "PackDateTimeOffset", "PackReader", "PackWriter",
+    };
+
     private readonly Dictionary<string, SchemaType> _types = new(StringComparer.Ordinal);
     private readonly Dictionary<string, string> _identifiers = new(StringComparer.Ordinal);
     private readonly HashSet<string> _usedIdentifiers = new(StringComparer.Ordinal);
@@ -219,11 +232,12 @@ public sealed partial class TypeScriptGenerator
         if (type.Name is { } name)
         {
             ident = Sanitize(ShortName(name));
-            if (!_usedIdentifiers.Add(ident))
+            if (ident.Length == 0 || TakenTypeNames.Contains(ident) || _usedIdentifiers.Contains(ident))
             {
                 ident = Sanitize(name);
-                _usedIdentifiers.Add(ident);
             }
+
+            ident = Unique(ident.Length == 0 ? "Type" : ident);
         }
         else
         {
@@ -241,6 +255,21 @@ public sealed partial class TypeScriptGenerator
 
         _identifiers[label] = ident;
         return ident;
+    }
+
+    /// <summary>
+    /// <paramref name="ident"/>, or with the first number from 2 that makes it unused when another type (or a global the
+    /// module refers to) has it already: two types of one module never share their interface or functions.
+    /// </summary>
+    private string Unique(string ident)
+    {
+        var unique = ident;
+        for (var n = 2; TakenTypeNames.Contains(unique) || !_usedIdentifiers.Add(unique); n++)
+        {
+            unique = ident + n.ToString(CultureInfo.InvariantCulture);
+        }
+
+        return unique;
     }
 
     private static string ShortName(string name)
@@ -286,6 +315,38 @@ public sealed partial class TypeScriptGenerator
         name.Length > 0 && (char.IsAsciiLetter(name[0]) || name[0] is '_' or '$') && name.All(c => char.IsAsciiLetterOrDigit(c) || c is '_' or '$')
             ? name
             : Quote(name);
+
+    /// <summary>
+    /// A key in an object literal: as <see cref="Property"/>, but <c>__proto__</c> computed, since <c>{ __proto__: v }</c>
+    /// (quoted or not) sets the object's prototype instead of giving it a member.
+    /// </summary>
+    private static string Key(string name) => name == "__proto__" ? $"[{Quote(name)}]" : Property(name);
+
+    /// <summary>
+    /// Text from the schema (a type's name, a route) for a <c>/** … */</c> or <c>//</c> comment: it can neither end the
+    /// comment nor the line, so it stays a comment whatever it holds.
+    /// </summary>
+    private static string Comment(string? text)
+    {
+        var builder = new StringBuilder(text?.Length ?? 0);
+        foreach (var c in text ?? string.Empty)
+        {
+            builder.Append(char.IsControl(c) || c is '\u2028' or '\u2029' ? ' ' : c);
+        }
+
+        return builder.Replace("*/", "* /").ToString();
+    }
+
+    /// <summary>An integer (an enum value, a 64-bit default, ticks) as TypeScript source: only digits with an optional '-'.</summary>
+    private static string Integer(string? text, string what)
+    {
+        if (text is null || !System.Numerics.BigInteger.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var value))
+        {
+            throw new FormatException($"{what} is not an integer: {Quote(text ?? "null")}.");
+        }
+
+        return value.ToString(CultureInfo.InvariantCulture);
+    }
 
     private static string Quote(string s) => JsonSerializer.Serialize(s);
 
@@ -498,7 +559,7 @@ public sealed partial class TypeScriptGenerator
                 return TypedArray(t.Element!) is { } typed ? $"new {typed}(0)" : "[]";
             case PackSchemaKind.FrozenStruct:
             case PackSchemaKind.Object when !t.Nullable:
-                return "{ " + string.Join(", ", t.Members.Select(m => $"{Property(m.Name)}: {Zero(m.Type)}")) + " }";
+                return "{ " + string.Join(", ", t.Members.Select(m => $"{Key(m.Name)}: {Zero(m.Type)}")) + " }";
             default:
                 return "null";
         }
@@ -532,18 +593,39 @@ public sealed partial class TypeScriptGenerator
             throw new FormatException($"A default for {label} is not supported by the TypeScript generator.");
         }
 
-        var text = json.ToJsonString();
+        // Every literal is rebuilt from a value of the expected type, never copied from the schema's text: a default is
+        // data, and must not become code in the generated module.
+        string what = $"The default of type {label}";
         return t.Primitive switch
         {
-            "i64" or "u64" or "i128" or "u128" or "timespan" or "timeonly" => $"{(string)json!}n",
-            "f16" => Number((double)BitConverter.UInt16BitsToHalf(ushort.Parse((string)json!, NumberStyles.HexNumber, CultureInfo.InvariantCulture))),
-            "f32" => Number(BitConverter.UInt32BitsToSingle(uint.Parse((string)json!, NumberStyles.HexNumber, CultureInfo.InvariantCulture))),
-            "f64" => Number(BitConverter.UInt64BitsToDouble(ulong.Parse((string)json!, NumberStyles.HexNumber, CultureInfo.InvariantCulture))),
-            "char" => Quote(((char)(int)json).ToString()),
-            "datetime" => $"{{ ticks: {(string)json["ticks"]!}n, kind: {Quote((string)json["kind"]!)} }}",
-            "datetimeoffset" => $"{{ ticks: {(string)json["ticks"]!}n, offsetMinutes: {(int)json["offsetMinutes"]!} }}",
-            _ => text,
+            "i64" or "u64" or "i128" or "u128" or "timespan" or "timeonly" => Integer(Text(json, what), what) + "n",
+            "f16" => Number((double)BitConverter.UInt16BitsToHalf((ushort)Bits(json, 4, what))),
+            "f32" => Number(BitConverter.UInt32BitsToSingle((uint)Bits(json, 8, what))),
+            "f64" => Number(BitConverter.UInt64BitsToDouble(Bits(json, 16, what))),
+            "char" => Quote(((char)Int(json, char.MinValue, char.MaxValue, what)).ToString()),
+            "datetime" => $"{{ ticks: {Integer(Text(Part(json, "ticks", what), what), what)}n, kind: {Quote(Text(Part(json, "kind", what), what))} }}",
+            "datetimeoffset" => $"{{ ticks: {Integer(Text(Part(json, "ticks", what), what), what)}n, offsetMinutes: {Int(Part(json, "offsetMinutes", what), short.MinValue, short.MaxValue, what)} }}",
+            "bool" => json is JsonValue b && b.TryGetValue(out bool flag) ? (flag ? "true" : "false") : throw new FormatException($"{what} is not true or false."),
+            "u8" or "i8" or "u16" or "i16" or "u32" or "i32" or "dateonly" => Int(json, long.MinValue, long.MaxValue, what).ToString(CultureInfo.InvariantCulture),
+            _ => Quote(Text(json, what)),
         };
+    }
+
+    private static string Text(JsonNode? json, string what)
+        => json is JsonValue value && value.TryGetValue(out string? text) ? text : throw new FormatException($"{what} is not a string.");
+
+    private static JsonNode? Part(JsonNode json, string name, string what)
+        => json is JsonObject value ? value[name] : throw new FormatException($"{what} is not an object.");
+
+    private static long Int(JsonNode? json, long min, long max, string what)
+        => json is JsonValue value && value.TryGetValue(out long number) && number >= min && number <= max ? number : throw new FormatException($"{what} is not an integer from {min} to {max}.");
+
+    private static ulong Bits(JsonNode json, int digits, string what)
+    {
+        var text = Text(json, what);
+        return text.Length == digits && ulong.TryParse(text, NumberStyles.AllowHexSpecifier, CultureInfo.InvariantCulture, out var bits)
+            ? bits
+            : throw new FormatException($"{what} is not {digits} hex digits.");
     }
 
     private static string Number(double d) =>
@@ -667,22 +749,22 @@ public sealed partial class TypeScriptGenerator
         var ident = Ident(t.Label);
         var underlying = _types[t.Underlying!];
         var big = PrimitiveTsType(underlying.Primitive!) == "bigint";
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{t.Name}` (enum of {underlying.Primitive}). Any value of the underlying type is valid, named or not. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{Comment(t.Name)}` (enum of {underlying.Primitive}). Any value of the underlying type is valid, named or not. */");
         o.AppendLine(CultureInfo.InvariantCulture, $"export const {ident} = {{");
         foreach (var (name, value) in t.Values)
         {
-            o.AppendLine(CultureInfo.InvariantCulture, $"  {Property(name)}: {value}{(big ? "n" : "")},");
+            o.AppendLine(CultureInfo.InvariantCulture, $"  {Key(name)}: {Integer(value, $"The value of {name}")}{(big ? "n" : "")},");
         }
 
         o.AppendLine("} as const;");
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{t.Name}`: its underlying integer. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{Comment(t.Name)}`: its underlying integer. */");
         o.AppendLine(CultureInfo.InvariantCulture, $"export type {ident} = {(big ? "bigint" : "number")};");
     }
 
     private void EmitInterface(StringBuilder o, SchemaType t, string what)
     {
         var ident = Ident(t.Label);
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{t.Name}` ({what}). */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{Comment(t.Name)}` ({what}). */");
         o.AppendLine(CultureInfo.InvariantCulture, $"export interface {ident} {{");
         foreach (var m in t.Members)
         {
@@ -739,7 +821,7 @@ public sealed partial class TypeScriptGenerator
 
         o.AppendLine(CultureInfo.InvariantCulture, $"  r.endObject(t, {n});");
         o.Append("  return { ");
-        o.AppendJoin(", ", t.Members.Select((m, i) => $"{Property(m.Name)}: m{i}"));
+        o.AppendJoin(", ", t.Members.Select((m, i) => $"{Key(m.Name)}: m{i}"));
         o.AppendLine(" };");
         o.AppendLine("}");
         o.AppendLine();
@@ -784,7 +866,7 @@ public sealed partial class TypeScriptGenerator
         }
 
         o.Append("  return { ");
-        o.AppendJoin(", ", t.Members.Select((m, i) => $"{Property(m.Name)}: m{i}"));
+        o.AppendJoin(", ", t.Members.Select((m, i) => $"{Key(m.Name)}: m{i}"));
         o.AppendLine(" };");
         o.AppendLine("}");
         o.AppendLine();
@@ -813,7 +895,7 @@ public sealed partial class TypeScriptGenerator
             caseNames = t.Cases.Select(c => _types[c.Type].Name ?? Ident(c.Type)).ToList();
         }
 
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{t.Name}` (union): `case` is the case type's name, `value` its value. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{Comment(t.Name)}` (union): `case` is the case type's name, `value` its value. */");
         o.Append(CultureInfo.InvariantCulture, $"export type {ident} =");
         for (var i = 0; i < t.Cases.Count; i++)
         {
@@ -1157,7 +1239,7 @@ public sealed partial class TypeScriptGenerator
 
         // The canonical contract text is what the client checks a served schema against (docs/schema.md §5.1) and
         // registers for a request body (§5.2). It lives in the payload object, so a bundle keeps it only for the roots it uses.
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** The schema of `{t.Name ?? root.Label}` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */");
+        o.AppendLine(CultureInfo.InvariantCulture, $"/** The schema of `{Comment(t.Name ?? root.Label)}` as a payload root: fingerprints (docs/schema.md §2.3), canonical contract text (§2.1) and codec. */");
         o.AppendLine(CultureInfo.InvariantCulture, $"export const {ident}Payload = {{");
         o.AppendLine(CultureInfo.InvariantCulture, $"  wireFingerprint: {Quote(root.Wire)},");
         o.AppendLine(CultureInfo.InvariantCulture, $"  contractFingerprint: {Quote(root.Contract)},");

@@ -19,7 +19,7 @@ internal static class SchemaNullability
     public const char Oblivious = '~';
 
     /// <summary>Deeper than this, a chain of nullable/list/set/map entries is malformed (each level is one type argument).</summary>
-    private const int MaxDepth = 64;
+    public const int MaxDepth = 64;
 
     /// <summary>Whether <paramref name="entry"/> is a reference position: its encoding has a null, and it is not a <c>nullable</c> (<c>int?</c> is nullable by its wire type).</summary>
     public static bool IsPosition(SchemaEntry entry) => entry.Nullable && entry.Kind != SchemaKinds.Nullable;

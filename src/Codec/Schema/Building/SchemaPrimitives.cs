@@ -33,6 +33,22 @@ internal static class SchemaPrimitives
         return false;
     }
 
+    /// <summary>The wire width of the schema primitive <paramref name="name"/> (<c>i32</c>: 4; <c>string</c>: 0), if it is one.</summary>
+    public static bool TryGetWidth(string name, out int width)
+    {
+        foreach (var primitive in ByClrName.Values)
+        {
+            if (primitive.Name == name)
+            {
+                width = primitive.Width;
+                return true;
+            }
+        }
+
+        width = 0;
+        return false;
+    }
+
     /// <summary>Whether <paramref name="name"/> is an integer primitive (<c>i8</c> … <c>u128</c>), which carries <c>signed</c>.</summary>
     public static bool? Signed(string name)
         => name.Length > 1 && name[0] is 'i' or 'u' && name[1] is >= '0' and <= '9' ? name[0] == 'i' : null;
