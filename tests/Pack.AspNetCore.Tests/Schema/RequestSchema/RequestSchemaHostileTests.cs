@@ -45,7 +45,9 @@ public sealed class RequestSchemaHostileTests
         Assert.Contains("The body is not a valid Pack schema set", body, StringComparison.Ordinal);
         Assert.InRange(body.Length, 0, 8 * 1024);
         Assert.InRange(watch.ElapsedMilliseconds, 0, 5_000);
-        Assert.InRange(GC.GetTotalAllocatedBytes() - allocated, 0, 64L * 1024 * 1024);
+        // Process-wide (the endpoint runs on the server's threads), so the tests running beside this one count too: the
+        // bound is loose, but the defects allocated gigabytes (a 65-million-character label built several times).
+        Assert.InRange(GC.GetTotalAllocatedBytes() - allocated, 0, 512L * 1024 * 1024);
     }
 
     [Theory]
