@@ -97,6 +97,11 @@ export function parseSchema(json: unknown): PackSchema {
   const raw = Array.from(doc["types"] as unknown[]);
   const count = raw.length;
   const types = raw.map((t, i) => readType(asObject(t, `types[${i}]`), `types[${i}]`, count));
+  // §1.5, in .NET's order (each entry's own rules, then the references), so both name the same entry.
+  const names = new Set<string>();
+  for (let i = 0; i < types.length; i++) checkEntry(types, i, names);
+  const walk = new InlineWalk(types);
+  for (let i = 0; i < types.length; i++) walk.visit(i, 0);
   const counts = new PositionCounts(types);
   types.forEach((t, i) => t.members.forEach((m, j) => {
     const member = m as { nullability?: string };
@@ -110,6 +115,179 @@ export function parseSchema(json: unknown): PackSchema {
     if (/^~*$/.test(member.nullability)) delete member.nullability;
   }));
   return { types };
+}
+
+/** Each primitive of §1.1 and its width in bytes (0: a string, which has none). */
+const PRIMITIVE_WIDTHS: ReadonlyMap<string, number> = new Map([
+  ["bool", 1], ["u8", 1], ["i8", 1], ["u16", 2], ["i16", 2], ["char", 2], ["u32", 4], ["i32", 4], ["u64", 8], ["i64", 8],
+  ["u128", 16], ["i128", 16], ["f16", 2], ["f32", 4], ["f64", 8], ["decimal", 16], ["guid", 16], ["datetime", 8],
+  ["datetimeoffset", 10], ["timespan", 8], ["dateonly", 4], ["timeonly", 8], ["string", 0],
+]);
+
+/** `true` for `i8` … `i128`, `false` for `u8` … `u128`, `null` for the primitives that are not integers. */
+function signedOf(primitive: string): boolean | null {
+  return /^[iu][0-9]/.test(primitive) ? primitive[0] === "i" : null;
+}
+
+/** The widest frozen struct a schema may describe (§1.5), in bytes. */
+const MAX_FROZEN_STRUCT_WIDTH = 1024 * 1024;
+
+/** The longest label (§1.2) a schema may give a type (§1.5), in UTF-16 code units. */
+const MAX_SCHEMA_LABEL_LENGTH = 4096;
+
+/** An enum value (§1.5): ASCII decimal digits, an optional leading `-`, no leading zeros, no `+`, no `-0`. */
+const ENUM_VALUE = /^(0|-?[1-9][0-9]*)$/;
+
+/** The rules of §1.5 that concern one entry on its own (and the names it shares with the others). */
+function checkEntry(types: readonly SchemaType[], index: number, names: Set<string>): void {
+  const t = types[index]!;
+  const at = `types[${index}]`;
+  if (t.name !== null) {
+    if (names.has(t.name)) fail(`${at}: the type ${cut(t.name, MAX_NAME_IN_MESSAGE)} is described twice; every type appears exactly once (docs/schema.md §1)`);
+    names.add(t.name);
+  }
+  switch (t.kind) {
+    case "primitive": {
+      const width = PRIMITIVE_WIDTHS.get(t.primitive!);
+      if (width === undefined) fail(`${at}: unknown primitive ${JSON.stringify(cut(t.primitive!, MAX_NAME_IN_MESSAGE))} (docs/schema.md §1.1)`);
+      const signed = signedOf(t.primitive!);
+      if (t.width !== width || (t.signed !== null && t.signed !== signed) || t.nullable !== (width === 0)) {
+        fail(`${at}: the primitive ${t.primitive} has width ${width}${width === 0 ? " (none)" : ""}, nullable ${width === 0} and ${signed === null ? "no signed" : `signed ${signed}`} (docs/schema.md §1.1)`);
+      }
+      break;
+    }
+    case "enum": {
+      const underlying = types[t.element]!;
+      const signed = underlying.kind === "primitive" ? signedOf(underlying.primitive!) : null;
+      if (signed === null) fail(`${at}: "underlying" must be an integer primitive (i8 … u128)`);
+      // The table's width, not the entry's: the underlying entry may come later and is checked then.
+      const bits = BigInt(PRIMITIVE_WIDTHS.get(underlying.primitive!)! * 8);
+      const min = signed ? -(1n << (bits - 1n)) : 0n;
+      const max = signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n;
+      const seen = new Set<string>();
+      t.values.forEach((v, i) => {
+        if (!ENUM_VALUE.test(v.value) || v.value.length > 41 || BigInt(v.value) < min || BigInt(v.value) > max) {
+          fail(`${at}.values[${i}]: "value" must be an integer of the underlying ${underlying.primitive} in decimal digits with an optional '-', not ${JSON.stringify(cut(v.value, MAX_NAME_IN_MESSAGE))}`);
+        }
+        if (v.name !== null) {
+          if (seen.has(v.name)) fail(`${at}.values[${i}]: the name ${cut(v.name, MAX_NAME_IN_MESSAGE)} is given twice`);
+          seen.add(v.name);
+        }
+      });
+      break;
+    }
+    case "nullable":
+      if (types[t.element]!.kind === "nullable" || types[t.element]!.nullable) {
+        fail(`${at}: a nullable's element is a type that is never null (a struct, a primitive other than string, an enum)`);
+      }
+      break;
+    case "union": {
+      const tags = new Set<number>();
+      t.cases.forEach((c, i) => {
+        const kind = types[c.type]!.kind;
+        if (kind !== "object" && kind !== "frozen-struct") fail(`${at}.cases[${i}]: a union case is an object or a frozen struct`);
+        if (tags.has(c.tag)) fail(`${at}.cases[${i}]: the tag ${c.tag} is given twice`);
+        tags.add(c.tag);
+      });
+      break;
+    }
+    case "object":
+    case "frozen-struct": {
+      const seen = new Set<string>();
+      t.members.forEach((m, i) => {
+        if (m.name === null) return;
+        if (seen.has(m.name)) fail(`${at}.members[${i}]: the name ${cut(m.name, MAX_NAME_IN_MESSAGE)} is given twice`);
+        seen.add(m.name);
+      });
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+/**
+ * The references that no object header separates (§1.5), each entry walked once: a nullable's, list's, set's or map's
+ * parts, a frozen struct's members, a struct object's non-nullable object and frozen-struct members. They must end (no
+ * cycle) within {@link MAX_PART_DEPTH} references; on the way back, each frozen struct's width is added up and each
+ * label's length is kept, so neither is ever computed by walking every path.
+ */
+class InlineWalk {
+  /** The most entries on a chain from each entry: 0 not visited yet, −1 while its parts are visited. */
+  private readonly depths: number[];
+  /** Each entry's label length (§1.2), once visited. */
+  private readonly labels: number[];
+
+  constructor(private readonly types: readonly SchemaType[]) {
+    this.depths = new Array<number>(types.length).fill(0);
+    this.labels = new Array<number>(types.length).fill(0);
+  }
+
+  visit(index: number, level: number): number {
+    if (this.depths[index] === -1) {
+      fail(`types[${index}] contains itself without an object header in between (a nullable, collection or struct of itself); docs/schema.md §1.5`);
+    }
+    if (this.depths[index] === 0) {
+      if (level > MAX_PART_DEPTH) this.tooDeep(index);
+      this.depths[index] = -1;
+      let deepest = 0;
+      for (const part of this.inlineParts(this.types[index]!)) deepest = Math.max(deepest, this.visit(part, level + 1));
+      this.check(index);
+      this.depths[index] = deepest + 1;
+    }
+    if (level + this.depths[index]! > MAX_PART_DEPTH + 1) this.tooDeep(index);
+    return this.depths[index]!;
+  }
+
+  private tooDeep(index: number): never {
+    fail(`types[${index}]: the element, key, value and struct member types nest deeper than ${MAX_PART_DEPTH} levels without an object header in between; docs/schema.md §1.5`);
+  }
+
+  private inlineParts(t: SchemaType): number[] {
+    switch (t.kind) {
+      case "nullable": case "list": case "set": return [t.element];
+      case "map": return [t.key, t.value];
+      case "frozen-struct": return t.members.map((m) => m.type);
+      case "object":
+        // A struct holds its struct members by value (C# forbids a struct that contains itself).
+        if (t.nullable) return [];
+        return t.members.map((m) => m.type).filter((i) => {
+          const member = this.types[i]!;
+          return (member.kind === "object" || member.kind === "frozen-struct") && !member.nullable;
+        });
+      default: return [];
+    }
+  }
+
+  /** An entry's checks once its parts are checked: a frozen struct's width, every label's length. */
+  private check(index: number): void {
+    const t = this.types[index]!;
+    const at = `types[${index}]`;
+    if (t.kind === "frozen-struct") {
+      let width = 0;
+      t.members.forEach((m, i) => {
+        const member = this.types[m.type]!;
+        if (member.kind === "primitive" && member.width > 0) width += member.width;
+        else if (member.kind === "enum") width += this.types[member.element]!.width;
+        else if (member.kind === "frozen-struct") width += member.width;
+        else fail(`${at}.members[${i}]: a frozen struct's member has a fixed width (a primitive other than string, an enum or a frozen struct)`);
+      });
+      if (width !== t.width || width > MAX_FROZEN_STRUCT_WIDTH) {
+        fail(`${at}: "width" is ${t.width}, but the members' widths add up to ${width}${width > MAX_FROZEN_STRUCT_WIDTH ? `, more than the ${MAX_FROZEN_STRUCT_WIDTH} bytes a frozen struct may have` : ""}`);
+      }
+    }
+    let length: number;
+    switch (t.kind) {
+      case "primitive": length = t.primitive!.length; break;
+      case "nullable": case "list": case "set": length = t.kind.length + 2 + this.labels[t.element]!; break;
+      case "map": length = "map<,>".length + this.labels[t.key]! + this.labels[t.value]!; break;
+      default: length = t.name !== null ? t.name.length : 1 + String(index).length; break;
+    }
+    if (length > MAX_SCHEMA_LABEL_LENGTH) {
+      fail(`${at}: its label (docs/schema.md §1.2) is longer than ${MAX_SCHEMA_LABEL_LENGTH} characters; docs/schema.md §1.5`);
+    }
+    this.labels[index] = length;
+  }
 }
 
 /** Deeper than this, a chain of nullable/list/set/map entries is malformed (each level is one type argument; §1.4). */
@@ -254,8 +432,9 @@ function readType(json: Record<string, unknown>, at: string, count: number): Sch
   switch (type.kind) {
     case "primitive":
       type.primitive = optionalString(json, "primitive", at) ?? fail(`${at}: "primitive" is missing`);
-      type.width = "width" in json ? index(json, "width", at, 0x7fffffff) : 0;
-      type.signed = typeof json["signed"] === "boolean" ? json["signed"] : null;
+      // A width is absent (a string) or a number of bytes: "width": 0 would be a string's width written out.
+      type.width = "width" in json ? index(json, "width", at, 0x7fffffff) || fail(`${at}: "width" must be absent (a string) or an integer from 1 to ${0x7fffffff - 1}`) : 0;
+      type.signed = optionalBoolean(json, "signed", at);
       type.name = null;
       break;
     case "enum":
@@ -288,6 +467,7 @@ function readType(json: Record<string, unknown>, at: string, count: number): Sch
         const o = asObject(m, `${at}.members[${i}]`);
         const member: { name: string | null; type: number; default?: unknown; nullability?: string } = { name: optionalString(o, "name", `${at}.members[${i}]`), type: index(o, "type", `${at}.members[${i}]`, count) };
         if (o["default"] !== undefined && o["default"] !== null) {
+          checkIntegers(o["default"], `${at}.members[${i}]`);
           member.default = o["default"];
         }
         const nullability = optionalString(o, "nullability", `${at}.members[${i}]`);
@@ -325,6 +505,31 @@ function optionalString(json: Record<string, unknown>, property: string, at: str
     throw new PackSchemaFormatError(`${at}: "${property}" has the wrong type`);
   }
   return v;
+}
+
+function optionalBoolean(json: Record<string, unknown>, property: string, at: string): boolean | null {
+  const v = json[property];
+  if (v === undefined || v === null) {
+    return null;
+  }
+  if (typeof v !== "boolean") {
+    throw new PackSchemaFormatError(`${at}: "${property}" has the wrong type`);
+  }
+  return v;
+}
+
+/**
+ * Every number in a member's default is an integer below 2^53 in magnitude (§2.1): the canonical text holds no other,
+ * and JavaScript reads no larger one exactly. The document's depth is already bounded.
+ */
+function checkIntegers(v: unknown, at: string): void {
+  if (typeof v === "number") {
+    if (!Number.isSafeInteger(v)) throw new PackSchemaFormatError(`${at}: "default": a schema holds only integers below 2^53; ${v} is not one`);
+  } else if (Array.isArray(v)) {
+    for (const x of v) checkIntegers(x, at);
+  } else if (v !== null && typeof v === "object") {
+    for (const k of Object.keys(v)) checkIntegers((v as Record<string, unknown>)[k], at);
+  }
 }
 
 function index(json: Record<string, unknown>, property: string, at: string, limit: number): number {

@@ -84,7 +84,8 @@ internal static class CanonicalJson
     {
         if (value.TryGetValue(out long l))
         {
-            return l;
+            // Below 2^53 in magnitude, as JavaScript reads the same text (a larger integer has no exact double).
+            return l > -9007199254740992L && l < 9007199254740992L ? l : throw new FormatException($"A schema holds only integers below 2^53; {value.ToJsonString()} is not one.");
         }
 
         if (value.TryGetValue(out int i))

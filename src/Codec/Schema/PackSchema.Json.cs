@@ -245,8 +245,8 @@ public sealed partial class PackSchema
             PackSchemaKind.Primitive => new PackSchemaType(kind, nullable)
             {
                 Primitive = Get<string>(json, "primitive", at) ?? throw new FormatException($"{at}: \"primitive\" is missing."),
-                Width = json.ContainsKey("width") ? Index(json, "width", at, int.MaxValue) : 0,
-                Signed = json["signed"] is JsonValue s && s.TryGetValue(out bool signed) ? signed : null,
+                Width = PrimitiveWidth(json, at),
+                Signed = json["signed"] is null ? null : Get<bool>(json, "signed", at),
             },
             PackSchemaKind.Enum => new PackSchemaType(kind, nullable)
             {
@@ -270,7 +270,7 @@ public sealed partial class PackSchema
                 Name = name,
                 Width = kind == PackSchemaKind.FrozenStruct ? Index(json, "width", at, int.MaxValue) : 0,
                 Members = Entries(json, "members", at)
-                    .Select((m, i) => new PackSchemaMember(Get<string>(m, "name", $"{at}.members[{i}]"), Index(m, "type", $"{at}.members[{i}]", count), m["default"]?.DeepClone(), Get<string>(m, "nullability", $"{at}.members[{i}]")))
+                    .Select((m, i) => new PackSchemaMember(Get<string>(m, "name", $"{at}.members[{i}]"), Index(m, "type", $"{at}.members[{i}]", count), Default(m, $"{at}.members[{i}]"), Get<string>(m, "nullability", $"{at}.members[{i}]")))
                     .ToArray(),
             },
         };
@@ -303,11 +303,48 @@ public sealed partial class PackSchema
         return node is JsonValue value && value.TryGetValue(out T? result) ? result : throw new FormatException($"{at}: \"{property}\" has the wrong type.");
     }
 
+    /// <summary>A member's <c>default</c>, whose numbers are integers below 2^53 (docs/schema.md §2.1): its canonical text is hashed.</summary>
+    private static JsonNode? Default(JsonObject member, string at)
+    {
+        var value = member["default"];
+        try
+        {
+            CanonicalJson.Write(value);
+        }
+        catch (FormatException exception)
+        {
+            throw new FormatException($"{at}: \"default\": {exception.Message}", exception);
+        }
+
+        return value?.DeepClone();
+    }
+
+    /// <summary>A primitive's <c>width</c>: absent (0, a string) or a number of bytes; a present 0 would be a string's width written out.</summary>
+    private static int PrimitiveWidth(JsonObject json, string at)
+    {
+        if (!json.ContainsKey("width"))
+        {
+            return 0;
+        }
+
+        int width = Index(json, "width", at, int.MaxValue);
+        return width > 0 ? width : throw new FormatException($"{at}: \"width\" must be absent (a string) or an integer from 1 to {int.MaxValue - 1}.");
+    }
+
     private static int Index(JsonObject json, string property, string at, int limit)
     {
-        if (json[property] is JsonValue value && value.TryGetValue(out int index) && index >= 0 && index < limit)
+        // By value, as JSON has one kind of number (and JavaScript's reader sees no other): 1.0 and 1e0 are the index 1.
+        if (json[property] is JsonValue value && value.GetValueKind() == JsonValueKind.Number)
         {
-            return index;
+            if (value.TryGetValue(out int index) && index >= 0 && index < limit)
+            {
+                return index;
+            }
+
+            if (value.TryGetValue(out double number) && number == Math.Floor(number) && number >= 0 && number < limit)
+            {
+                return (int)number;
+            }
         }
 
         throw new FormatException($"{at}: \"{property}\" must be an integer from 0 to {limit - 1}.");

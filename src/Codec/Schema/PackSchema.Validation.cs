@@ -70,11 +70,14 @@ public sealed partial class PackSchema
                     throw new FormatException($"{at}: \"underlying\" must be an integer primitive (i8 … u128).");
                 }
 
+                // The table's width, not the entry's: the underlying entry may come later and is checked then (a width
+                // of 2^28 made the range 2^31 bits wide).
+                SchemaPrimitives.TryGetWidth(underlying.Primitive!, out int underlyingWidth);
                 var seen = new HashSet<string>(StringComparer.Ordinal);
                 for (int v = 0; v < type.Values.Count; v++)
                 {
                     var value = type.Values[v];
-                    if (!IsInteger(value.Value, underlying.Width, isSigned))
+                    if (!IsInteger(value.Value, underlyingWidth, isSigned))
                     {
                         throw new FormatException($"{at}.values[{v}]: \"value\" must be an integer of the underlying {underlying.Primitive} in decimal digits with an optional '-', not \"{value.Value}\".");
                     }
@@ -200,7 +203,8 @@ public sealed partial class PackSchema
         {
             switch (type.Kind)
             {
-                case PackSchemaKind.Nullable or PackSchemaKind.List or PackSchemaKind.Set or PackSchemaKind.Enum:
+                // Not an enum's underlying: it is a primitive (checked before the walk), and §1.5 does not follow it.
+                case PackSchemaKind.Nullable or PackSchemaKind.List or PackSchemaKind.Set:
                     yield return type.Element;
                     break;
                 case PackSchemaKind.Map:
@@ -258,9 +262,11 @@ public sealed partial class PackSchema
             long length = type.Kind switch
             {
                 PackSchemaKind.Primitive => type.Primitive!.Length,
-                PackSchemaKind.Nullable or PackSchemaKind.List or PackSchemaKind.Set => "nullable<>".Length + (long)_labelLength[type.Element],
+                PackSchemaKind.Nullable => "nullable<>".Length + (long)_labelLength[type.Element],
+                PackSchemaKind.List => "list<>".Length + (long)_labelLength[type.Element],
+                PackSchemaKind.Set => "set<>".Length + (long)_labelLength[type.Element],
                 PackSchemaKind.Map => "map<,>".Length + (long)_labelLength[type.Key] + _labelLength[type.Value],
-                _ => type.Name?.Length ?? 11,
+                _ => type.Name?.Length ?? UnnamedLabelLength(index),
             };
             if (length > MaxLabelLength)
             {
@@ -268,6 +274,18 @@ public sealed partial class PackSchema
             }
 
             _labelLength[index] = (int)length;
+        }
+
+        /// <summary>The length of <c>#</c> and the index, the label of a named kind without a name (a wire form; §1.2).</summary>
+        private static int UnnamedLabelLength(int index)
+        {
+            int length = 2;
+            for (int rest = index / 10; rest > 0; rest /= 10)
+            {
+                length++;
+            }
+
+            return length;
         }
     }
 }

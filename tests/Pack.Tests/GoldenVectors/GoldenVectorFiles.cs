@@ -42,6 +42,11 @@ public static class GoldenVectorFiles
             var file = Path.GetFileName(path);
             using var document = JsonDocument.Parse(File.ReadAllBytes(path), new JsonDocumentOptions { MaxDepth = MaxJsonDepth });
             var root = document.RootElement;
+            if (!root.TryGetProperty("format", out var format) || format.GetString() != "pack-golden-vectors/1")
+            {
+                continue; // schemas.json and compatibility.json: the schema spec's files, in their own formats (wire-format §14)
+            }
+
             if (root.TryGetProperty("vectors", out var list))
             {
                 foreach (var element in list.EnumerateArray())

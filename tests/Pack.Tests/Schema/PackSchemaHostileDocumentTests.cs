@@ -30,6 +30,12 @@ public class PackSchemaHostileDocumentTests
         { "i32 of width 1", Doc("""{"kind":"primitive","nullable":false,"primitive":"i32","width":1,"signed":true}"""), "has width 4" },
         { "u8 of width 0", Doc("""{"kind":"primitive","nullable":false,"primitive":"u8","signed":false}"""), "has width 1" },
         { "wrong signed", Doc("""{"kind":"primitive","nullable":false,"primitive":"u32","width":4,"signed":true}"""), "signed false" },
+        { "signed not a boolean", Doc("""{"kind":"primitive","nullable":false,"primitive":"i32","width":4,"signed":"true"}"""), "\"signed\" has the wrong type" },
+        { "string of width 0", Doc("""{"kind":"primitive","nullable":true,"primitive":"string","width":0}"""), "\"width\" must be absent" },
+
+        // Numbers a canonical text cannot hold, or another reader cannot read exactly (docs/schema.md §2.1).
+        { "default with a fraction", Doc("""{"kind":"object","nullable":true,"name":"A","members":[{"name":"a","type":1,"default":0.5}]}""", I32), "types[0].members[0]: \"default\": A schema holds only integers below 2^53" },
+        { "default of 2^53", Doc("""{"kind":"object","nullable":true,"name":"A","members":[{"name":"a","type":1,"default":[9007199254740992]}]}""", I32), "only integers below 2^53" },
 
         // Enums: an integer underlying type, integer values in its range (they are written into generated code).
         { "enum value that is code", Doc("""{"kind":"enum","nullable":false,"name":"E","underlying":1,"values":[{"name":"A","value":"1, B: (globalThis.pwned = 1)"}]}""", I32), "must be an integer" },
@@ -37,6 +43,7 @@ public class PackSchemaHostileDocumentTests
         { "enum value with leading zero", Doc("""{"kind":"enum","nullable":false,"name":"E","underlying":1,"values":[{"name":"A","value":"01"}]}""", I32), "must be an integer" },
         { "enum of a string", Doc("""{"kind":"enum","nullable":false,"name":"E","underlying":1,"values":[]}""", Str), "integer primitive" },
         { "enum of itself", Doc("""{"kind":"enum","nullable":false,"name":"E","underlying":0,"values":[]}"""), "integer primitive" },
+        { "enum of a primitive whose width is checked later", Doc("""{"kind":"enum","nullable":false,"name":"E","underlying":1,"values":[{"name":"A","value":"1"}]}""", """{"kind":"primitive","nullable":false,"primitive":"i32","width":268435455,"signed":true}"""), "types[1]: the primitive i32 has width 4" },
         { "enum name twice", Doc("""{"kind":"enum","nullable":false,"name":"E","underlying":1,"values":[{"name":"A","value":"1"},{"name":"A","value":"2"}]}""", I32), "given twice" },
 
         // References that never end, or nest without bound, and what they are made of.
@@ -80,6 +87,30 @@ public class PackSchemaHostileDocumentTests
             Assert.InRange(watch.ElapsedMilliseconds, 0, 2_000);
             Assert.InRange(GC.GetAllocatedBytesForCurrentThread() - allocated, 0, 64 * document.Length + 1024 * 1024);
         }
+    }
+
+    public static TheoryData<string, string> DocumentsAtTheLimits => new()
+    {
+        // 64 references; an enum's underlying primitive is not one of the parts §1.5 follows.
+        { "64 lists over an enum", Chain(64, i => $$"""{"kind":"list","nullable":true,"element":{{i + 1}}}""", $$"""{"kind":"enum","nullable":false,"name":"E","underlying":65,"values":[]},{{I32}}""") },
+
+        // Labels of exactly 4,096 characters: set<…> adds 5, and a named kind without a name is labelled # and its index (§1.2).
+        { "set label of 4096", Doc("""{"kind":"set","nullable":true,"element":1}""", $$"""{"kind":"object","nullable":true,"name":"{{new string('N', 4091)}}","members":[]}""") },
+        { "unnamed labels of 4090", Chain(9, i => $$"""{"kind":"map","nullable":true,"key":{{i + 1}},"value":{{i + 1}}}""", """{"kind":"object","nullable":true,"members":[]}""") },
+
+        // JSON has one kind of number: 1.0 and 1e0 are the integer 1.
+        { "indexes 1.0 and 1e0", Doc("""{"kind":"object","nullable":true,"name":"A","members":[{"name":"a","type":2.0},{"name":"b","type":1}]}""", """{"kind":"list","nullable":true,"element":2e0}""", I32) },
+    };
+
+    [Theory]
+    [MemberData(nameof(DocumentsAtTheLimits))]
+    public void Parse_DocumentAtALimit_ReadsIt(string name, string document)
+    {
+        _ = name;
+
+        var schema = PackSchema.Parse(document);
+
+        Assert.Equal(schema.CanonicalText, PackSchema.Parse(schema.CanonicalText).CanonicalText);
     }
 
     [Fact]

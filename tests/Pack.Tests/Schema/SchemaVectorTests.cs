@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json.Nodes;
+using System.Text.RegularExpressions;
 using Pack.Schema;
 using Pack.Tests.GoldenVectors;
 using Pack.Tests.GoldenVectors.Types;
@@ -11,15 +12,23 @@ namespace Pack.Tests.Schema;
 /// docs/vectors/schemas.json holds the schema, canonical texts and fingerprints of every Vector* type and a few
 /// built-in roots. Checked both ways: the codec builds exactly the recorded schema from the C# type, and each recorded
 /// schema, read back, writes exactly the recorded canonical texts, whose SHA-256 gives the recorded fingerprints.
-/// Set PACK_WRITE_SCHEMA_VECTORS=1 to rewrite the file from the codec (then review the diff).
+/// Set PACK_WRITE_SCHEMA_VECTORS=1 to rewrite the file from the codec (then review the diff; the hand-written
+/// <c>invalid</c> and <c>edges</c> documents are kept as they are). Its <c>invalid</c> documents break one rule of
+/// docs/schema.md §1.5 each and are rejected; its <c>edges</c>, at the limits of those rules, are read.
 /// </summary>
 public class SchemaVectorTests
 {
     private static readonly (string Name, Type Type)[] Roots = SchemaVectorRoots.All;
 
-    private static readonly Lazy<Dictionary<string, JsonObject>> Vectors = new(Load);
+    private static readonly Lazy<JsonNode> VectorFile = new(Load);
+
+    private static readonly Lazy<Dictionary<string, JsonObject>> Vectors = new(() => ById(VectorFile.Value, "schemas", "type"));
 
     public static TheoryData<string> Names => new(Roots.Select(r => r.Name).Order(StringComparer.Ordinal));
+
+    public static TheoryData<string> InvalidIds => new(ById(VectorFile.Value, "invalid", "id").Keys);
+
+    public static TheoryData<string> EdgeIds => new(ById(VectorFile.Value, "edges", "id").Keys);
 
     [Theory]
     [MemberData(nameof(Names))]
@@ -49,6 +58,50 @@ public class SchemaVectorTests
         Assert.Equal(vector["contract"]!.GetValue<string>(), Sha256Prefix(vector["canonical"]!.GetValue<string>()));
         Assert.Equal(vector["wire"]!.GetValue<string>(), Sha256Prefix(vector["wireCanonical"]!.GetValue<string>()));
         Assert.Equal(vector["wireCanonical"]!.GetValue<string>(), schema.ToWireForm().CanonicalText);
+    }
+
+    [Theory]
+    [MemberData(nameof(InvalidIds))]
+    public void Parse_InvalidDocument_ThrowsFormatExceptionNamingTheEntry(string id)
+    {
+        var vector = ById(VectorFile.Value, "invalid", "id")[id];
+        string document = vector["document"]!.ToJsonString();
+        bool isSet = (vector["document"] as JsonObject)?["format"] is JsonValue format && format.TryGetValue(out string? name) && name == PackSchemaSet.Format;
+
+        foreach (var parse in isSet ? (Func<string, object>[])[PackSchemaSet.Parse] : [PackSchema.Parse, PackSchemaSet.Parse])
+        {
+            var exception = Record.Exception(() => parse(document));
+
+            Assert.IsType<FormatException>(exception);
+            if (vector["at"] is { } at)
+            {
+                // The entry, then what is wrong with it: "types[3].members[1]: …" (docs/schema.md §1.5).
+                Assert.Matches($"^{Regex.Escape(at.GetValue<string>())}[: ]", exception.Message);
+            }
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(EdgeIds))]
+    public void Parse_DocumentAtTheLimits_ReadsIt(string id)
+    {
+        string document = ById(VectorFile.Value, "edges", "id")[id]["document"]!.ToJsonString();
+
+        var schema = PackSchema.Parse(document);
+
+        Assert.Single(PackSchemaSet.Parse(document).Schemas);
+        Assert.Equal(schema.CanonicalText, PackSchema.Parse(schema.CanonicalText).CanonicalText);
+        Assert.Equal(schema.WireCanonicalText, schema.ToWireForm().CanonicalText);
+    }
+
+    [Fact]
+    public void SchemasJson_DocumentVectors_HaveUniqueIdsAndReasons()
+    {
+        var documents = VectorFile.Value["invalid"]!.AsArray().Concat(VectorFile.Value["edges"]!.AsArray()).ToList();
+
+        Assert.True(documents.Count >= 100, $"schemas.json holds only {documents.Count} invalid and edge documents");
+        Assert.Equal(documents.Count, documents.Select(d => d!["id"]!.GetValue<string>()).Distinct(StringComparer.Ordinal).Count());
+        Assert.All(documents, d => Assert.False(string.IsNullOrWhiteSpace(d!["reason"]?.GetValue<string>())));
     }
 
     [Fact]
@@ -120,7 +173,10 @@ public class SchemaVectorTests
 
     private static string Sha256Prefix(string text) => Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(text)).AsSpan(0, 8));
 
-    private static Dictionary<string, JsonObject> Load()
+    private static Dictionary<string, JsonObject> ById(JsonNode file, string array, string key)
+        => file[array]!.AsArray().ToDictionary(t => t![key]!.GetValue<string>(), t => t!.AsObject(), StringComparer.Ordinal);
+
+    private static JsonNode Load()
     {
         string path = Path.Combine(GoldenVectorFiles.Directory, "schemas.json");
         if (Environment.GetEnvironmentVariable("PACK_WRITE_SCHEMA_VECTORS") == "1")
@@ -128,12 +184,12 @@ public class SchemaVectorTests
             Write(path);
         }
 
-        var json = JsonNode.Parse(File.ReadAllText(path))!;
-        return json["schemas"]!.AsArray().ToDictionary(t => t!["type"]!.GetValue<string>(), t => t!.AsObject(), StringComparer.Ordinal);
+        return JsonNode.Parse(File.ReadAllText(path))!;
     }
 
     private static void Write(string path)
     {
+        var previous = JsonNode.Parse(File.ReadAllText(path))!;
         var schemas = new JsonArray();
         foreach (var (name, type) in Roots.OrderBy(r => r.Name, StringComparer.Ordinal))
         {
@@ -152,8 +208,10 @@ public class SchemaVectorTests
         var document = new JsonObject
         {
             ["format"] = "pack-schema-vectors/1",
-            ["description"] = "The schema (docs/schema.md) of each Vector* type of types.json and of a few built-in roots: 'schema' is the contract form, 'canonical' and 'wireCanonical' the exact canonical texts of the contract and wire forms (§2), 'contract' and 'wire' their fingerprints (§2.3). 'type' is the C# type as the other vector files spell it.",
+            ["description"] = "The schema (docs/schema.md) of each Vector* type of types.json and of a few built-in roots: 'schema' is the contract form, 'canonical' and 'wireCanonical' the exact canonical texts of the contract and wire forms (§2), 'contract' and 'wire' their fingerprints (§2.3). 'type' is the C# type as the other vector files spell it. 'invalid': schema documents (or sets) a reader rejects (§1.5), each breaking the one rule its 'reason' gives, 'at' the entry .NET's message names; 'edges': documents at the limits of §1.5 that a reader accepts. Both are written by hand and kept when the schemas are rewritten.",
             ["schemas"] = schemas,
+            ["invalid"] = previous["invalid"]?.DeepClone() ?? new JsonArray(),
+            ["edges"] = previous["edges"]?.DeepClone() ?? new JsonArray(),
         };
         var options = new System.Text.Json.JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
         File.WriteAllText(path, document.ToJsonString(options) + "\n");

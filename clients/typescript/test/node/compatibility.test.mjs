@@ -48,6 +48,36 @@ for (const s of schemas.schemas) {
   });
 }
 
+// The schema documents a reader rejects (docs/schema.md §1.5), each naming the entry .NET names, and those at the
+// limits of the rules, which it reads: the same lists tests/Pack.Tests/Schema/SchemaVectorTests.cs runs.
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+for (const v of schemas.invalid) {
+  test(`schemas.json: invalid: ${v.id}`, () => {
+    const text = JSON.stringify(v.document);
+    const isSet = v.document !== null && typeof v.document === "object" && v.document.format === "pack-schema-set/1";
+    const readers = isSet ? [parseSchemaSet] : [(t) => parseSchema(JSON.parse(t)), parseSchemaSet];
+    for (const read of readers) {
+      assert.throws(() => read(text), (e) => {
+        assert.ok(e instanceof PackSchemaFormatError, `${e?.constructor?.name}: ${e?.message}`);
+        if (v.at !== undefined) assert.match(e.message, new RegExp(`^${escape(v.at)}[: ]`));
+        return true;
+      }, v.reason);
+    }
+  });
+}
+
+for (const v of schemas.edges) {
+  test(`schemas.json: edge: ${v.id}`, () => {
+    const schema = parseSchema(v.document);
+    assert.equal(parseSchemaSet(JSON.stringify(v.document)).length, 1);
+    assert.equal(canonicalText(parseSchema(JSON.parse(canonicalText(schema)))), canonicalText(schema));
+  });
+}
+
+test("schemas.json holds invalid documents and edges", () => {
+  assert.ok(schemas.invalid.length >= 100 && schemas.edges.length >= 10);
+});
+
 test("sha256 agrees with node:crypto across block boundaries", () => {
   for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 120, 1000, 70_000]) {
     const bytes = new Uint8Array(n).map((_, i) => (i * 31 + 7) & 0xff);

@@ -123,18 +123,21 @@ test("fixed struct: one with no members, or a lazy codec with a minimum length b
 const str = { kind: "primitive", nullable: true, primitive: "string" };
 const holder = (nullability) => ({ kind: "object", nullable: true, name: "A", members: [{ name: "m", type: 1, nullability }] });
 
+/** A type entry as parseSchema gives it, for the functions that take parsed entries (no §1.5 check on the way). */
+const entry = (t) => ({ name: null, primitive: null, width: 0, signed: null, element: -1, key: -1, value: -1, members: [], cases: [], values: [], ...t });
+
 test("schema: nested maps whose key and value share a type are counted once per type (was 2^depth paths)", () => {
   // map<M1,M1>, M1 = map<M2,M2>, … 40 levels: 2^41 − 1 positions. Listing them overflowed the stack at ~20 levels
-  // (RangeError), and counting them would take hours.
+  // (RangeError), and counting them would take hours; their label doubles as well, and §1.5 stops it at 4,096.
   const types = [holder("?")];
   for (let i = 1; i <= 40; i++) types.push({ kind: "map", nullable: true, key: i + 1, value: i + 1 });
   types.push(str);
-  quick(1_000, () => assert.throws(() => parseSchema({ format: "pack-schema/1", types }), (e) => e instanceof PackSchemaFormatError && /more than 1 reference/.test(e.message)));
-  // one map that is its own key and value: cut off by the depth limit, 65 levels, not 2^65 paths
+  quick(1_000, () => assert.throws(() => parseSchema({ format: "pack-schema/1", types }), (e) => e instanceof PackSchemaFormatError && /^types\[\d+\]: its label .* longer than 4096/.test(e.message)));
+  // one map that is its own key and value: a cycle (§1.5), not 2^65 paths
   const cycle = [holder("?"), { kind: "map", nullable: true, key: 1, value: 1 }];
-  quick(1_000, () => assert.throws(() => parseSchema({ format: "pack-schema/1", types: cycle }), (e) => e instanceof PackSchemaFormatError && /nest too deeply/.test(e.message)));
-  types[0] = { kind: "object", nullable: true, name: "A", members: [{ name: "m", type: 1 }] };
-  assert.throws(() => referencePositions(parseSchema({ format: "pack-schema/1", types }).types, 1), PackSchemaFormatError);
+  quick(1_000, () => assert.throws(() => parseSchema({ format: "pack-schema/1", types: cycle }), (e) => e instanceof PackSchemaFormatError && /^types\[1\] contains itself/.test(e.message)));
+  // referencePositions takes entries that may not have been checked: it refuses 2^41 positions itself
+  assert.throws(() => referencePositions(types.map(entry), 1), PackSchemaFormatError);
 });
 
 test("schema: shared parts still count every position, and the depth limit still applies through them", () => {
@@ -151,7 +154,7 @@ test("schema: shared parts still count every position, and the depth limit still
   assert.equal(parseSchema({ format: "pack-schema/1", types: chain }).types.length, 66);
   chain[0].members.push({ name: "b", type: 66, nullability: "?".repeat(65) });
   chain.push({ kind: "list", nullable: true, element: 1 });
-  assert.throws(() => parseSchema({ format: "pack-schema/1", types: chain }), (e) => e instanceof PackSchemaFormatError && /nest too deeply/.test(e.message));
+  assert.throws(() => parseSchema({ format: "pack-schema/1", types: chain }), (e) => e instanceof PackSchemaFormatError && /^types\[1\]: .* nest deeper than 64 levels/.test(e.message));
 });
 
 const i32 = { kind: "primitive", nullable: false, primitive: "i32", width: 4, signed: true };
@@ -191,25 +194,31 @@ test("compatibility: a writer chained 100,000 types deep under a recursive reade
 });
 
 test("compatibility: violations, names and labels are bounded (each violation repeated megabytes of names)", () => {
-  // 3,000 members, each retyped to its own object type named with the same 1 MiB name: 3,000 violations of 2 MiB each
+  // 3,000 members, each retyped to its own object type named with a name of 4,000 characters (the most a label may
+  // have is 4,096, §1.5; it was 1 MiB before §1.5): 3,000 violations each naming one
   const n = 3000;
   const reader = parseSchema({ format: "pack-schema/1", types: [{ kind: "object", nullable: true, name: "R", members: Array.from({ length: n }, (_, i) => ({ name: `m${i}`, type: 1 })) }, i32] });
-  const bigName = "N".repeat(1 << 20);
+  const bigName = "N".repeat(4000);
   const writerTypes = [{ kind: "object", nullable: true, name: "R", members: Array.from({ length: n }, (_, i) => ({ name: `m${i}`, type: i + 1 })) }];
-  for (let i = 0; i < n; i++) writerTypes.push({ kind: "object", nullable: true, name: bigName, members: [] });
+  for (let i = 0; i < n; i++) writerTypes.push({ kind: "object", nullable: true, name: bigName + i, members: [] });
   const writer = parseSchema({ format: "pack-schema/1", types: writerTypes });
   const violations = quick(5_000, () => checkCompatibility(reader, writer));
   assert.equal(violations.length, MAX_VIOLATIONS);
   for (const v of violations) assert.ok(v.message.length < 2 * MAX_LABEL_LENGTH, `message of ${v.message.length} characters`);
   const e = new PackSchemaMismatchError("http://x/", "response", "R", "a", "b", violations, "detail");
   assert.ok(e.message.length < 3_000_000);
-  // a label doubles with each level of maps whose key and value are the next map
+  // a label doubles with each level of maps whose key and value are the next map: 8 levels make 3,066 characters,
+  // which §1.5 allows, cut to MAX_LABEL_LENGTH in messages; 40 levels (2^40 characters) are cut as fast
   const maps = [];
-  for (let i = 0; i < 40; i++) maps.push({ kind: "map", nullable: true, key: i + 1, value: i + 1 });
+  for (let i = 0; i < 8; i++) maps.push({ kind: "map", nullable: true, key: i + 1, value: i + 1 });
   maps.push(str);
   const label = quick(1_000, () => typeLabel(parseSchema({ format: "pack-schema/1", types: maps }), 0));
   assert.ok(label.length <= MAX_LABEL_LENGTH && label.endsWith("…"), label);
-  assert.equal(typeLabel(parseSchema({ format: "pack-schema/1", types: maps.slice(37).map((m, i) => (i < 3 ? { ...m, key: i + 1, value: i + 1 } : m)) }), 0),
+  const deep = [];
+  for (let i = 0; i < 40; i++) deep.push(entry({ kind: "map", nullable: true, key: i + 1, value: i + 1 }));
+  deep.push(entry(str));
+  assert.ok(quick(1_000, () => typeLabel({ types: deep }, 0)).length <= MAX_LABEL_LENGTH);
+  assert.equal(typeLabel(parseSchema({ format: "pack-schema/1", types: maps.slice(5).map((m, i) => (i < 3 ? { ...m, key: i + 1, value: i + 1 } : m)) }), 0),
     "map<map<map<string,string>,map<string,string>>,map<map<string,string>,map<string,string>>>");
 });
 
