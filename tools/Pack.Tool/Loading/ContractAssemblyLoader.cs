@@ -5,8 +5,9 @@ namespace Pack.Tool.Loading;
 
 /// <summary>
 /// Loads a user's assembly into the tool's own load context, resolving its dependencies from its folder (its
-/// .deps.json first) and then, for a class library, its packages from the NuGet cache. One context, so the codec's run-time formatters bind to its types as in the user's app, and
-/// <c>[PackUnion]</c> and the other attributes are the types the codec looks for (Pack itself is the tool's copy).
+/// .deps.json first) and then, for a class library, its packages from the NuGet cache. One context, so the codec's
+/// run-time formatters bind to its types as in the user's app, and <c>[PackUnion]</c> and the other attributes are the
+/// types the codec looks for (Pack itself is the tool's copy).
 /// </summary>
 internal static class ContractAssemblyLoader
 {
