@@ -31,14 +31,16 @@ export async function readUpTo(response: Response, max: number, truncate = false
     chunks.push(value);
     total += value.length;
   }
-  if (chunks.length === 1) {
-    return chunks[0]!;
-  }
-  const joined = new Uint8Array(total);
+  return chunks.length === 1 ? chunks[0]! : concat(chunks, total);
+}
+
+/** `parts` joined into one array of `length` bytes (their total), copied once. */
+export function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
+  const out = new Uint8Array(length);
   let at = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, at);
-    at += chunk.length;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
   }
-  return joined;
+  return out;
 }

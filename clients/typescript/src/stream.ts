@@ -1,3 +1,4 @@
+import { concat } from "./body.js";
 import { decode, encode, int32, object, string as stringCodec } from "./codecs.js";
 import { PackDecodeError, PackError } from "./errors.js";
 
@@ -187,16 +188,6 @@ function checkKind(kind: number, offset: number): void {
   if (kind < FRAME_ITEM || kind > FRAME_ERROR) {
     throw new PackDecodeError(`unknown frame kind ${kind}`, offset);
   }
-}
-
-function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 function frame(kind: number, payload: Uint8Array): Uint8Array {
