@@ -4,8 +4,8 @@ namespace Pack.Tool.Tests;
 public sealed class PackToolTests
 {
     [Theory]
-    [InlineData(new[] { "--help" }, new[] { "pack schema export", "pack schema diff", "pack inspect", "pack ts" })]
-    [InlineData(new[] { "help" }, new[] { "pack schema export", "pack schema diff", "pack inspect", "pack ts" })]
+    [InlineData(new[] { "--help" }, new[] { "pack schema export", "pack schema diff", "pack inspect", "pack ts", "pack" })]
+    [InlineData(new[] { "help" }, new[] { "pack schema export", "pack schema diff", "pack inspect", "pack ts", "pack" })]
     [InlineData(new[] { "schema", "--help" }, new[] { "pack schema export", "pack schema diff" })]
     [InlineData(new[] { "schema", "export", "--help" }, new[] { "pack schema export" })]
     [InlineData(new[] { "schema", "diff", "-h" }, new[] { "pack schema diff" })]
@@ -23,6 +23,29 @@ public sealed class PackToolTests
             .Select(l => string.Join(' ', l.Trim().Split(' ').TakeWhile(word => word[0] is not ('<' or '-' or '['))));
         Assert.Equal(commands, shown);
         Assert.Contains("exit codes: 0", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Version_PrintsTheAssemblysInformationalVersionOnOneLineAndExitsZero()
+    {
+        var (exit, output, error) = await ToolRunner.RunAsync(["--version"]);
+
+        Assert.Equal(0, exit);
+        Assert.Empty(error);
+        string expected = typeof(PackTool).Assembly
+            .GetCustomAttributes(typeof(System.Reflection.AssemblyInformationalVersionAttribute), inherit: false)
+            .Cast<System.Reflection.AssemblyInformationalVersionAttribute>().Single().InformationalVersion;
+        Assert.Equal(expected + Environment.NewLine, output);
+        Assert.Matches(@"^\d+\.\d+\.\d+", output);
+    }
+
+    [Fact]
+    public async Task Version_WithACommand_IsAUsageError()
+    {
+        var (exit, _, error) = await ToolRunner.RunAsync(["inspect", "--version"]);
+
+        Assert.Equal(2, exit);
+        Assert.StartsWith("pack: ", error, StringComparison.Ordinal);
     }
 
     [Theory]

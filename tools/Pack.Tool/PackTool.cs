@@ -17,10 +17,17 @@ public static class PackTool
           pack schema diff <old> <new> [--type T ...] [--format text|json|github]
           pack inspect <file | hex | URL> --schema <file | URL> [--type T] [--stream] [--json]
           pack ts --schema <file | URL> --out <dir> [--runtime module]
+          pack --version
 
         exit codes: 0 compatible / decoded, 1 violations / malformed input, 2 usage or I/O error.
         docs: docs/schema.md (the schema), docs/wire-format.md (the bytes), docs/tools.md (this tool).
         """;
+
+    /// <summary>The tool's version as <c>pack --version</c> prints it: the assembly's informational version (from git, <c>+</c> the commit).</summary>
+    public static string Version { get; } =
+        typeof(PackTool).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion
+        ?? typeof(PackTool).Assembly.GetName().Version?.ToString()
+        ?? "unknown";
 
     /// <summary>Runs one <c>pack</c> command line, as the tool's <c>Main</c> does.</summary>
     /// <param name="args">The arguments after <c>pack</c>, for example <c>["inspect", url, "--schema", schemaUrl]</c>.</param>
@@ -30,6 +37,15 @@ public static class PackTool
     /// <returns>The exit code: 0 compatible / decoded, 1 violations / malformed input, 2 usage or I/O error.</returns>
     public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error, HttpMessageHandler? http = null)
     {
+        ArgumentNullException.ThrowIfNull(args);
+        ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(error);
+        if (args is ["--version"])
+        {
+            await output.WriteLineAsync(Version).ConfigureAwait(false);
+            return ExitCodes.Success;
+        }
+
         if (Array.Exists(args, a => a is "--help" or "-h") || args is ["help", _, ..])
         {
             return Help(output, [.. args.Where(a => a is not ("--help" or "-h" or "help"))]);
