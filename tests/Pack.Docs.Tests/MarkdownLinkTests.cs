@@ -4,8 +4,10 @@ using System.Text.RegularExpressions;
 namespace Pack.Docs.Tests;
 
 /// <summary>
-/// Every relative link in README.md, the other top-level markdown files and docs/**/*.md resolves: the file or folder
-/// exists, and an <c>#anchor</c> names a heading of the target file (GitHub's anchor rules).
+/// Every relative link in README.md, the other top-level markdown files, docs/**/*.md, benchmarks/**/*.md and the package
+/// pages (the npm README, every PACKAGE.md) resolves: the file or folder exists, and an <c>#anchor</c> names a heading of
+/// the target file (GitHub's anchor rules). A link to this repository on GitHub (<c>https://github.com/pack-dotnet/pack/blob/main/...</c>)
+/// is checked as the repository path it names; the package pages, read on npmjs.com and nuget.org, use only those.
 /// </summary>
 public sealed partial class MarkdownLinkTests
 {
@@ -16,10 +18,57 @@ public sealed partial class MarkdownLinkTests
             var root = RepositoryPaths.Root;
             var files = Directory.GetFiles(root, "*.md")
                 .Concat(Directory.GetFiles(Path.Combine(root, "docs"), "*.md", SearchOption.AllDirectories))
+                .Concat(Directory.GetFiles(Path.Combine(root, "benchmarks"), "*.md", SearchOption.AllDirectories)
+                    .Where(f => !f.Contains("BenchmarkDotNet.Artifacts", StringComparison.Ordinal) && !IsBuildOutput(root, f)))
                 .Select(f => Path.GetRelativePath(root, f).Replace('\\', '/'))
+                .Concat(PackagePages)
                 .Order(StringComparer.Ordinal);
             return new TheoryData<string>(files);
         }
+    }
+
+    /// <summary>The markdown published with a package, away from the repository: the npm README and each NuGet PACKAGE.md.</summary>
+    public static IEnumerable<string> PackagePages
+    {
+        get
+        {
+            var root = RepositoryPaths.Root;
+            yield return "clients/typescript/README.md";
+            foreach (var folder in new[] { "src", "tools" })
+            {
+                foreach (var page in Directory.GetFiles(Path.Combine(root, folder), "PACKAGE.md", SearchOption.AllDirectories))
+                {
+                    if (!IsBuildOutput(root, page))
+                    {
+                        yield return Path.GetRelativePath(root, page).Replace('\\', '/');
+                    }
+                }
+            }
+        }
+    }
+
+    public static TheoryData<string> PackagePageData => new(PackagePages);
+
+    [Theory]
+    [MemberData(nameof(PackagePageData))]
+    public void Links_PackagePage_AreAbsoluteOrAnchors(string file)
+    {
+        // npmjs.com and nuget.org show the page without the repository around it: a relative link there is dead.
+        var relative = Links(File.ReadAllText(Path.Combine(RepositoryPaths.Root, file)))
+            .Where(l => !l.Target.StartsWith('#') && !l.Target.StartsWith(RepositoryBlob, StringComparison.Ordinal) && !l.Target.StartsWith(RepositoryTree, StringComparison.Ordinal))
+            .Select(l => $"{file}:{l.Line}: ({l.Target})")
+            .ToList();
+
+        Assert.True(relative.Count == 0, string.Join('\n', relative));
+    }
+
+    private const string RepositoryBlob = "https://github.com/pack-dotnet/pack/blob/main/";
+    private const string RepositoryTree = "https://github.com/pack-dotnet/pack/tree/main/";
+
+    private static bool IsBuildOutput(string root, string path)
+    {
+        var relative = Path.GetRelativePath(root, path).Replace('\\', '/');
+        return relative.Contains("/bin/", StringComparison.Ordinal) || relative.Contains("/obj/", StringComparison.Ordinal) || relative.Contains("/node_modules/", StringComparison.Ordinal);
     }
 
     [Theory]
@@ -57,6 +106,9 @@ public sealed partial class MarkdownLinkTests
         Assert.NotNull(Resolve("README.md", "no-such-file.md"));
         Assert.NotNull(Resolve("README.md", "#no-such-heading-anywhere"));
         Assert.Null(Resolve("README.md", "docs/wire-format.md"));
+        Assert.Null(Resolve("clients/typescript/README.md", RepositoryBlob + "docs/wire-format.md"));
+        Assert.NotNull(Resolve("clients/typescript/README.md", RepositoryBlob + "docs/no-such-file.md"));
+        Assert.NotNull(Resolve("clients/typescript/README.md", RepositoryBlob + "docs/wire-format.md#no-such-heading-anywhere"));
     }
 
     [Theory]
@@ -103,7 +155,8 @@ public sealed partial class MarkdownLinkTests
         }
     }
 
-    private static bool IsExternal(string target) => Scheme().IsMatch(target);
+    private static bool IsExternal(string target)
+        => Scheme().IsMatch(target) && !target.StartsWith(RepositoryBlob, StringComparison.Ordinal) && !target.StartsWith(RepositoryTree, StringComparison.Ordinal);
 
     /// <summary>Null when <paramref name="target"/>, linked from <paramref name="file"/>, resolves; otherwise what is wrong.</summary>
     private static string? Resolve(string file, string target)
@@ -113,6 +166,15 @@ public sealed partial class MarkdownLinkTests
         var anchor = hash < 0 ? null : target[(hash + 1)..];
 
         var fromDirectory = Path.GetDirectoryName(Path.Combine(RepositoryPaths.Root, file))!;
+        foreach (var repository in new[] { RepositoryBlob, RepositoryTree })
+        {
+            if (path.StartsWith(repository, StringComparison.Ordinal))
+            {
+                // This repository on GitHub: the path after the branch, from the repository's root.
+                (fromDirectory, path) = (RepositoryPaths.Root, path[repository.Length..]);
+            }
+        }
+
         var full = path.Length == 0 ? Path.Combine(RepositoryPaths.Root, file) : Path.GetFullPath(Path.Combine(fromDirectory, path));
         if (!File.Exists(full) && !Directory.Exists(full))
         {
