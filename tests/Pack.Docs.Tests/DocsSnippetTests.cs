@@ -3,8 +3,9 @@ using Pack.Docs.Tests.Snippets;
 namespace Pack.Docs.Tests;
 
 /// <summary>
-/// Every fenced C# block in README.md and docs/**/*.md, read from the markdown at test time, compiles exactly as printed
-/// (in its named context, if it has one), or is marked as not compiled with a reason. See docs/contributing/snippets.md.
+/// Every fenced C# block in the top-level markdown files, docs/**/*.md and each package's PACKAGE.md, read from the
+/// markdown at test time, compiles exactly as printed (in its named context, if it has one), or is marked as not compiled
+/// with a reason. See docs/contributing/snippets.md.
 /// </summary>
 public class DocsSnippetTests
 {
@@ -22,15 +23,32 @@ public class DocsSnippetTests
     }
 
     [Fact]
-    public void All_ReadmeAndDocs_AreReadFromTheMarkdown()
+    public void All_ReadmeDocsAndPackagePages_AreReadFromTheMarkdown()
     {
         var files = MarkdownSnippets.All.Select(s => s.File).ToHashSet();
 
         Assert.Contains("README.md", files);
         Assert.Contains("docs/aspnetcore.md", files);
         Assert.Contains("docs/client.md", files);
+        Assert.Contains("src/Codec/PACKAGE.md", RepositoryPaths.PackagePages);
+        Assert.Contains("tools/Pack.Tool/PACKAGE.md", RepositoryPaths.PackagePages);
+        Assert.Contains("src/Codec/PACKAGE.md", files);
+        Assert.Contains(MarkdownSnippets.All, s => s.File == "src/Refit/PACKAGE.md" && s.NotCompiledReason is null && s.Code.Contains("AddPackRefitClient<IOrdersApi>", StringComparison.Ordinal));
         Assert.Contains(MarkdownSnippets.All, s => s.File == "README.md" && s.Code.Contains("PackSerializer.Serialize(order)", StringComparison.Ordinal));
         Assert.Contains(MarkdownSnippets.All, s => s.File == "docs/generator.md" && s.NotCompiledReason is null && s.Code.Contains(": PackSerializerContext;", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void PackagePages_Snippets_AreCompleteProgramsWithoutMarkers()
+    {
+        // nuget.org renders no HTML: a <!-- snippet: ... --> marker would show as text above the code, so a package
+        // page's C# blocks are whole programs, with their using lines, that compile without a context.
+        var marked = MarkdownSnippets.All
+            .Where(s => RepositoryPaths.PackagePages.Contains(s.File) && (s.Context is not null || s.NotCompiledReason is not null))
+            .Select(s => s.Id)
+            .ToList();
+
+        Assert.True(marked.Count == 0, "Snippet markers on a package page: " + string.Join(", ", marked));
     }
 
     [Fact]

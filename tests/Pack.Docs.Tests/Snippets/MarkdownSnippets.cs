@@ -3,14 +3,15 @@ using System.Text.RegularExpressions;
 namespace Pack.Docs.Tests.Snippets;
 
 /// <summary>
-/// Reads the fenced C# blocks of README.md and docs/**/*.md at test time, so the tests compile exactly what a reader
-/// sees. The marker convention is documented in docs/contributing/snippets.md.
+/// Reads the fenced C# blocks of the top-level markdown files (README.md, CONTRIBUTING.md …), docs/**/*.md and every
+/// package's PACKAGE.md at test time, so the tests compile exactly what a reader sees, on GitHub or on nuget.org. The
+/// marker convention is documented in docs/contributing/snippets.md.
 /// </summary>
 public static partial class MarkdownSnippets
 {
     private static readonly Lazy<IReadOnlyList<MarkdownSnippet>> Loaded = new(Load);
 
-    /// <summary>Every C# block of every documentation file, in file and line order.</summary>
+    /// <summary>Every C# block of every documentation file and package page, in file and line order.</summary>
     public static IReadOnlyList<MarkdownSnippet> All => Loaded.Value;
 
     /// <summary>The snippet with the given id (<c>file:line</c>).</summary>
@@ -99,8 +100,13 @@ public static partial class MarkdownSnippets
     private static List<MarkdownSnippet> Load()
     {
         var root = RepositoryPaths.Root;
-        var files = new List<string> { Path.Combine(root, "README.md") };
+        var files = new List<string>(Directory.GetFiles(root, "*.md").Order(StringComparer.Ordinal));
         files.AddRange(Directory.GetFiles(Path.Combine(root, "docs"), "*.md", SearchOption.AllDirectories).Order(StringComparer.Ordinal));
+        foreach (var page in RepositoryPaths.PackagePages)
+        {
+            files.Add(Path.Combine(root, page));
+        }
+
         var snippets = new List<MarkdownSnippet>();
         foreach (var path in files)
         {
