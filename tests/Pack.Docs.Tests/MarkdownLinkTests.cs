@@ -6,8 +6,9 @@ namespace Pack.Docs.Tests;
 /// <summary>
 /// Every relative link in README.md, the other top-level markdown files, docs/**/*.md, benchmarks/**/*.md and the package
 /// pages (the npm README, every PACKAGE.md) resolves: the file or folder exists, and an <c>#anchor</c> names a heading of
-/// the target file (GitHub's anchor rules). A link to this repository on GitHub (<c>https://github.com/pack-dotnet/pack/blob/main/...</c>)
-/// is checked as the repository path it names; the package pages, read on npmjs.com and nuget.org, use only those.
+/// the target file (GitHub's anchor rules). A link to this repository on GitHub (<c>https://github.com/pack-dotnet/pack/blob/main/...</c>),
+/// in a link or as a bare URL, is checked as the repository path it names; the package pages, read on npmjs.com and
+/// nuget.org, use only those.
 /// </summary>
 public sealed partial class MarkdownLinkTests
 {
@@ -28,26 +29,20 @@ public sealed partial class MarkdownLinkTests
     }
 
     /// <summary>The markdown published with a package, away from the repository: the npm README and each NuGet PACKAGE.md.</summary>
-    public static IEnumerable<string> PackagePages
-    {
-        get
-        {
-            var root = RepositoryPaths.Root;
-            yield return "clients/typescript/README.md";
-            foreach (var folder in new[] { "src", "tools" })
-            {
-                foreach (var page in Directory.GetFiles(Path.Combine(root, folder), "PACKAGE.md", SearchOption.AllDirectories))
-                {
-                    if (!IsBuildOutput(root, page))
-                    {
-                        yield return Path.GetRelativePath(root, page).Replace('\\', '/');
-                    }
-                }
-            }
-        }
-    }
+    public static IEnumerable<string> PackagePages => RepositoryPaths.PackagePages.Prepend(RepositoryPaths.NpmReadme);
 
     public static TheoryData<string> PackagePageData => new(PackagePages);
+
+    [Fact]
+    public void MarkdownFiles_IncludeThePackagePages()
+    {
+        var files = ((IEnumerable<object[]>)MarkdownFiles).Select(row => (string)row[0]).ToHashSet(StringComparer.Ordinal);
+
+        Assert.Contains("src/Codec/PACKAGE.md", files);
+        Assert.Contains("tools/Pack.Tool/PACKAGE.md", files);
+        Assert.Contains(RepositoryPaths.NpmReadme, files);
+        Assert.All(RepositoryPaths.PackagePages, page => Assert.Contains(page, files));
+    }
 
     [Theory]
     [MemberData(nameof(PackagePageData))]
@@ -55,15 +50,12 @@ public sealed partial class MarkdownLinkTests
     {
         // npmjs.com and nuget.org show the page without the repository around it: a relative link there is dead.
         var relative = Links(File.ReadAllText(Path.Combine(RepositoryPaths.Root, file)))
-            .Where(l => !l.Target.StartsWith('#') && !l.Target.StartsWith(RepositoryBlob, StringComparison.Ordinal) && !l.Target.StartsWith(RepositoryTree, StringComparison.Ordinal))
+            .Where(l => !l.Target.StartsWith('#') && !IsRepositoryUrl(l.Target))
             .Select(l => $"{file}:{l.Line}: ({l.Target})")
             .ToList();
 
         Assert.True(relative.Count == 0, string.Join('\n', relative));
     }
-
-    private const string RepositoryBlob = "https://github.com/pack-dotnet/pack/blob/main/";
-    private const string RepositoryTree = "https://github.com/pack-dotnet/pack/tree/main/";
 
     private static bool IsBuildOutput(string root, string path)
     {
@@ -106,9 +98,26 @@ public sealed partial class MarkdownLinkTests
         Assert.NotNull(Resolve("README.md", "no-such-file.md"));
         Assert.NotNull(Resolve("README.md", "#no-such-heading-anywhere"));
         Assert.Null(Resolve("README.md", "docs/wire-format.md"));
-        Assert.Null(Resolve("clients/typescript/README.md", RepositoryBlob + "docs/wire-format.md"));
-        Assert.NotNull(Resolve("clients/typescript/README.md", RepositoryBlob + "docs/no-such-file.md"));
-        Assert.NotNull(Resolve("clients/typescript/README.md", RepositoryBlob + "docs/wire-format.md#no-such-heading-anywhere"));
+        Assert.Null(Resolve("clients/typescript/README.md", RepositoryPaths.GitHubBlob + "docs/wire-format.md"));
+        Assert.NotNull(Resolve("clients/typescript/README.md", RepositoryPaths.GitHubBlob + "docs/no-such-file.md"));
+        Assert.NotNull(Resolve("clients/typescript/README.md", RepositoryPaths.GitHubBlob + "docs/wire-format.md#no-such-heading-anywhere"));
+        Assert.Null(Resolve("src/Codec/PACKAGE.md", RepositoryPaths.GitHubTree + "docs/vectors"));
+    }
+
+    [Fact]
+    public void Links_BareRepositoryUrls_AreCheckedToo()
+    {
+        // A PACKAGE.md ends with "Documentation: https://github.com/pack-dotnet/pack/blob/main/docs/....md": a bare URL,
+        // which GitHub and nuget.org make a link.
+        const string Markdown = """
+            [other](https://github.com/dotnet/runtime/blob/main/README.md)
+            Documentation: https://github.com/pack-dotnet/pack/blob/main/docs/client.md#refit.
+            `https://github.com/pack-dotnet/pack/blob/main/in-code.md`
+            """;
+
+        var targets = Links(Markdown).Select(l => l.Target).ToList();
+
+        Assert.Equal([RepositoryPaths.GitHubBlob + "docs/client.md#refit"], targets);
     }
 
     [Theory]
@@ -119,7 +128,7 @@ public sealed partial class MarkdownLinkTests
     [InlineData("Key equality (§5.1)", "key-equality-51")]
     public void Anchor_Heading_FollowsGitHubRules(string heading, string anchor) => Assert.Equal(anchor, Anchor(heading));
 
-    /// <summary>Relative link targets outside code, with their line numbers.</summary>
+    /// <summary>Relative link targets and links to this repository on GitHub, outside code, with their line numbers.</summary>
     private static IEnumerable<(int Line, string Target)> Links(string markdown)
     {
         var inFence = false;
@@ -148,15 +157,28 @@ public sealed partial class MarkdownLinkTests
                 }
             }
 
-            if (ReferenceDefinition().Match(line) is { Success: true } definition && !IsExternal(definition.Groups["target"].Value))
+            if (ReferenceDefinition().Match(line) is { Success: true } definition)
             {
-                yield return (number, definition.Groups["target"].Value);
+                if (!IsExternal(definition.Groups["target"].Value))
+                {
+                    yield return (number, definition.Groups["target"].Value);
+                }
+
+                continue;
+            }
+
+            // Bare URLs to this repository (GitHub and nuget.org make links of them).
+            foreach (Match match in BareRepositoryUrl().Matches(InlineLink().Replace(line, "")))
+            {
+                yield return (number, match.Value.TrimEnd('.', ',', ';', ':'));
             }
         }
     }
 
-    private static bool IsExternal(string target)
-        => Scheme().IsMatch(target) && !target.StartsWith(RepositoryBlob, StringComparison.Ordinal) && !target.StartsWith(RepositoryTree, StringComparison.Ordinal);
+    private static bool IsExternal(string target) => Scheme().IsMatch(target) && !IsRepositoryUrl(target);
+
+    private static bool IsRepositoryUrl(string target)
+        => target.StartsWith(RepositoryPaths.GitHubBlob, StringComparison.Ordinal) || target.StartsWith(RepositoryPaths.GitHubTree, StringComparison.Ordinal);
 
     /// <summary>Null when <paramref name="target"/>, linked from <paramref name="file"/>, resolves; otherwise what is wrong.</summary>
     private static string? Resolve(string file, string target)
@@ -166,7 +188,7 @@ public sealed partial class MarkdownLinkTests
         var anchor = hash < 0 ? null : target[(hash + 1)..];
 
         var fromDirectory = Path.GetDirectoryName(Path.Combine(RepositoryPaths.Root, file))!;
-        foreach (var repository in new[] { RepositoryBlob, RepositoryTree })
+        foreach (var repository in new[] { RepositoryPaths.GitHubBlob, RepositoryPaths.GitHubTree })
         {
             if (path.StartsWith(repository, StringComparison.Ordinal))
             {
@@ -247,6 +269,9 @@ public sealed partial class MarkdownLinkTests
 
     [GeneratedRegex(@"!?\[(?<text>[^\]]*)\]\((?<target>[^)]+)\)")]
     private static partial Regex InlineLink();
+
+    [GeneratedRegex(@"https://github\.com/pack-dotnet/pack/(?:blob|tree)/main/[^\s)>\]""'`]+")]
+    private static partial Regex BareRepositoryUrl();
 
     [GeneratedRegex(@"`[^`]*`")]
     private static partial Regex InlineCode();
