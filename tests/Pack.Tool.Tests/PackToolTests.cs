@@ -39,6 +39,17 @@ public sealed class PackToolTests
         Assert.Matches(@"^\d+\.\d+\.\d+", output);
     }
 
+    [Theory]
+    [InlineData("--help")]
+    [InlineData("help")]
+    public async Task Help_ForTheTool_ListsTheVersionOption(string help)
+    {
+        var (exit, output, _) = await ToolRunner.RunAsync([help]);
+
+        Assert.Equal(0, exit);
+        Assert.Contains(output.Split('\n'), line => line.Trim() == "pack --version");
+    }
+
     [Fact]
     public async Task Version_WithACommand_IsAUsageError()
     {
