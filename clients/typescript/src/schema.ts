@@ -408,7 +408,7 @@ function readSchemaJson(text: string): unknown {
   return json;
 }
 
-/** An open object (its names so far and its current member) or array (its current index) of {@link findDuplicateName}. */
+/** An open object (its names so far and its current member) or array (its current index) of {@link checkJsonText}. */
 interface OpenContainer {
   readonly array: boolean;
   index: number;
