@@ -26,6 +26,8 @@ public sealed class PackToolHostileInputTests : IDisposable
         { "exponential label", Doc([.. Enumerable.Range(0, 16).Select(i => $$"""{"kind":"map","nullable":true,"key":{{i + 1}},"value":{{i + 1}}}"""), """{"kind":"object","nullable":true,"name":"N","members":[]}"""]) },
         { "json nested 10,000 deep", new string('[', 10_000) + new string(']', 10_000) },
         { "not a schema", """{"format":"pack-schema-set/1","schemas":[7]}""" },
+        { "two members of one name", """{"format":"pack-schema/1","types":[{"kind":"primitive","nullable":false,"primitive":"i32","width":4,"signed":true}],"types":[]}""" },
+        { "two members of one name, one escaped", Doc("""{"kind":"object","nullable":true,"name":"A","members":[{"name":"a","n\u0061me":"b","type":0}]}""") },
         { "endpoint parameter not an object", """{"format":"pack-schema-set/1","schemas":[],"endpoints":[{"group":"g","name":"n","method":"GET","route":"/","parameters":[null]}]}""" },
     };
 

@@ -4,7 +4,7 @@
  */
 import { readUpTo } from "./body.js";
 import { PackError } from "./errors.js";
-import { checkCompatibility, listOf, type PackSchema, PackSchemaFormatError, parseSchema, parseSchemaSet, type SchemaViolation } from "./schema.js";
+import { checkCompatibility, listOf, type PackSchema, PackSchemaFormatError, parseSchemaSet, parseSchemaText, type SchemaViolation } from "./schema.js";
 import { encodeEndFrame, encodeItemFrame } from "./stream.js";
 
 /** The request and response header carrying a wire fingerprint (§5). */
@@ -226,7 +226,7 @@ export class ResponseSchemaCheck {
     }
     let readerSchema = this.readers.get(reader.schema!);
     if (readerSchema === undefined) {
-      readerSchema = parseSchema(JSON.parse(reader.schema!));
+      readerSchema = parseSchemaText(reader.schema!);
       this.readers.set(reader.schema!, readerSchema);
     }
     const violations = checkCompatibility(asList ? listOf(readerSchema) : readerSchema, found.schema);

@@ -89,6 +89,11 @@ const SET_FORMAT = "pack-schema-set/1";
 /** Reads a schema document (contract or wire form) from parsed JSON; every index is checked. */
 export function parseSchema(json: unknown): PackSchema {
   checkJsonDepth(json);
+  return readSchema(json);
+}
+
+/** {@link parseSchema} of a value whose depth is known to be within {@link MAX_SCHEMA_JSON_DEPTH}. */
+function readSchema(json: unknown): PackSchema {
   const doc = asObject(json, "$");
   if (doc["format"] !== SCHEMA_FORMAT || !Array.isArray(doc["types"]) || doc["types"].length === 0) {
     throw new PackSchemaFormatError(`a schema is an object with "format": "${SCHEMA_FORMAT}" and a non-empty "types" array`);
@@ -383,18 +388,148 @@ function checkJsonDepth(v: unknown, depth = 1): void {
   }
 }
 
-/** Reads a schema set (or a single schema, a set of one) and verifies each recorded fingerprint against its schema. */
-export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
+/**
+ * Reads the JSON text of a schema document or set under the text's own rule of §1.5: JSON, at most
+ * {@link MAX_SCHEMA_JSON_DEPTH} levels deep, and no object with two members of one name. `JSON.parse` keeps the last
+ * of two members silently (another reader may keep the first), so its result is used only once the text has been
+ * scanned for them; the scan also checks the depth, in place of {@link checkJsonDepth}.
+ */
+function readSchemaJson(text: string): unknown {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
     throw new PackSchemaFormatError(`not JSON: ${String(e)}`);
   }
-  checkJsonDepth(json);
+  const wrong = checkJsonText(text);
+  if (wrong !== null) {
+    throw new PackSchemaFormatError(wrong);
+  }
+  return json;
+}
+
+/** An open object (its names so far and its current member) or array (its current index) of {@link checkJsonText}. */
+interface OpenContainer {
+  readonly array: boolean;
+  index: number;
+  name: string;
+  names: Set<string> | null;
+}
+
+/**
+ * What is wrong with `text` under §1.5's text rule once it is JSON: nesting deeper than {@link MAX_SCHEMA_JSON_DEPTH}
+ * (checked first, over the whole text), or else the first member name an object gives twice (the one whose second
+ * occurrence comes first), in .NET's words; `null` when neither. One pass over the text, without recursion: a `Set`
+ * of names per open object, at most {@link MAX_SCHEMA_JSON_DEPTH} open containers. Names are compared unescaped, as
+ * UTF-16 code units: `"a"` and `"\u0061"` are one name. Meant for text `JSON.parse` has accepted; on any other it
+ * still ends, in linear time.
+ */
+function checkJsonText(text: string): string | null {
+  const open: OpenContainer[] = [];
+  const length = text.length;
+  let duplicate: string | null = null;
+  let i = 0;
+  while (i < length) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b) { // { [
+      if (open.length >= MAX_SCHEMA_JSON_DEPTH) {
+        return `the document nests deeper than ${MAX_SCHEMA_JSON_DEPTH} levels of arrays and objects`;
+      }
+      nextValue(open);
+      open.push({ array: c === 0x5b, index: -1, name: "", names: null });
+      i++;
+    } else if (c === 0x7d || c === 0x5d) { // } ]
+      open.pop();
+      i++;
+    } else if (c === 0x22) { // "
+      let end = i + 1;
+      let escaped = false;
+      while (end < length) {
+        const d = text.charCodeAt(end);
+        if (d === 0x22) break;
+        if (d === 0x5c) {
+          escaped = true;
+          end++;
+        }
+        end++;
+      }
+      let after = end + 1;
+      while (after < length && isJsonWhitespace(text.charCodeAt(after))) after++;
+      const top = open[open.length - 1];
+      if (after < length && text.charCodeAt(after) === 0x3a && top !== undefined && !top.array) { // a name, before ':'
+        if (duplicate !== null) { // found: the rest is only scanned for its depth
+          i = after;
+          continue;
+        }
+        const name = escaped ? unescapeName(text.slice(i, end + 1)) : text.slice(i + 1, end);
+        top.names ??= new Set();
+        if (top.names.has(name)) {
+          duplicate = `${pathOf(open)}: the member ${JSON.stringify(cut(name, MAX_NAME_IN_MESSAGE))} is given twice`;
+        }
+        top.names.add(name);
+        top.name = name;
+      } else {
+        nextValue(open);
+      }
+      i = after;
+    } else if (c === 0x2c || c === 0x3a || isJsonWhitespace(c)) { // , :
+      i++;
+    } else { // a number, true, false or null
+      nextValue(open);
+      i++;
+      while (i < length && !isValueEnd(text.charCodeAt(i))) i++;
+    }
+  }
+  return duplicate;
+}
+
+function nextValue(open: OpenContainer[]): void {
+  const top = open[open.length - 1];
+  if (top !== undefined && top.array) top.index++;
+}
+
+function isJsonWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+function isValueEnd(c: number): boolean {
+  return c === 0x2c || c === 0x5d || c === 0x7d || c === 0x22 || c === 0x7b || c === 0x5b || c === 0x3a || isJsonWhitespace(c);
+}
+
+/** A quoted JSON string's value; one `JSON.parse` of a string cannot throw on text `JSON.parse` accepted whole. */
+function unescapeName(quoted: string): string {
+  try {
+    const name: unknown = JSON.parse(quoted);
+    return typeof name === "string" ? name : quoted;
+  } catch {
+    return quoted;
+  }
+}
+
+/** The path of the innermost open object (§1.5): `$`, `types[0]`, `types[0].members[1]`, `x["a b"]`. */
+function pathOf(open: readonly OpenContainer[]): string {
+  let path = "$";
+  for (let i = 0; i < open.length - 1; i++) {
+    const container = open[i]!;
+    path += container.array ? `[${container.index}]`
+      : /^[A-Za-z_][A-Za-z0-9_]*$/.test(container.name) ? `.${container.name}`
+      : `[${JSON.stringify(cut(container.name, MAX_NAME_IN_MESSAGE))}]`;
+  }
+  // As the other messages name entries: "types[0]", not "$.types[0]".
+  return path.startsWith("$.") ? path.slice(2) : path;
+}
+
+/** Reads a schema document (contract or wire form) from its JSON text: {@link parseSchema} after the text's own rule of §1.5. */
+export function parseSchemaText(text: string): PackSchema {
+  return readSchema(readSchemaJson(text));
+}
+
+/** Reads a schema set (or a single schema, a set of one) and verifies each recorded fingerprint against its schema. */
+export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
+  const json = readSchemaJson(text);
   const doc = asObject(json, "$");
   if (doc["format"] === SCHEMA_FORMAT) {
-    const schema = parseSchema(doc);
+    const schema = readSchema(doc);
     return [{ type: schemaLabel(schema), wire: wireFingerprint(schema), contract: contractFingerprint(schema), schema }];
   }
   if (doc["format"] !== SET_FORMAT || !Array.isArray(doc["schemas"])) {
@@ -402,7 +537,7 @@ export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
   }
   return (doc["schemas"] as unknown[]).map((e, i) => {
     const entry = asObject(e, `schemas[${i}]`);
-    const schema = parseSchema(entry["schema"]);
+    const schema = readSchema(entry["schema"]);
     const wire = wireFingerprint(schema);
     const contract = contractFingerprint(schema);
     const recordedWire = entry["wire"];

@@ -21,21 +21,11 @@ public sealed partial class PackSchema
 
     /// <summary>Reads a schema document (docs/schema.md §1), contract or wire form.</summary>
     /// <param name="json">The JSON text.</param>
-    /// <exception cref="FormatException">The text is not a valid schema; the message says where.</exception>
+    /// <exception cref="FormatException">The text is not a valid schema (not JSON, an object with two members of one name, or a rule of §1.5 broken); the message says where.</exception>
     public static PackSchema Parse(string json)
     {
         ArgumentNullException.ThrowIfNull(json);
-        JsonNode? node;
-        try
-        {
-            node = JsonNode.Parse(json);
-        }
-        catch (JsonException exception)
-        {
-            throw new FormatException($"The schema is not JSON: {exception.Message}", exception);
-        }
-
-        return FromJson(node);
+        return FromJson(SchemaJson.Parse(json));
     }
 
     /// <summary>Reads a schema document (docs/schema.md §1) from parsed JSON.</summary>

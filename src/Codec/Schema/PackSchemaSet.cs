@@ -83,20 +83,12 @@ public sealed class PackSchemaSet
 
     /// <summary>Reads a schema set (with its <c>endpoints</c>, when it has them), or a single schema document (a set of one).</summary>
     /// <param name="json">The JSON text.</param>
-    /// <exception cref="FormatException">Not a schema set or schema, or a recorded fingerprint does not match its schema.</exception>
+    /// <exception cref="FormatException">Not a schema set or schema (not JSON, an object with two members of one name, or a rule of §1.5 broken), or a recorded fingerprint does not match its schema.</exception>
     public static PackSchemaSet Parse(string json)
     {
         ArgumentNullException.ThrowIfNull(json);
-        JsonNode? node;
-        try
-        {
-            // A property given twice is an error (not "the last one wins"): two readers could otherwise disagree.
-            node = JsonNode.Parse(json, documentOptions: new JsonDocumentOptions { AllowDuplicateProperties = false });
-        }
-        catch (JsonException exception)
-        {
-            throw new FormatException($"not JSON: {exception.Message}", exception);
-        }
+        // A member given twice is an error (not "the last one wins"): two readers could otherwise disagree (§1.5).
+        var node = SchemaJson.Parse(json);
 
         string? format = node is JsonObject o && o["format"] is JsonValue f && f.TryGetValue(out string? s) ? s : null;
         if (format == PackSchema.Format)

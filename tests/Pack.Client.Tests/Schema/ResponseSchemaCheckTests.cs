@@ -207,6 +207,21 @@ public sealed class ResponseSchemaCheckTests
     }
 
     [Fact]
+    public async Task GetFromPackAsync_SchemaSetWithTwoMembersOfOneName_IsUnavailableWithAFormatExceptionNamingThem()
+    {
+        await using var host = await SchemaServerHost.StartAsync(SchemaEndpoint.DuplicateMembers);
+        using var http = host.CreateClient();
+
+        var order = await http.GetFromPackAsync<ClientOrder<DuplicateMembersScope>>("orders/appended");
+        var ex = await Assert.ThrowsAsync<PackSchemaMismatchException>(() =>
+            http.GetFromPackAsync<ClientOrder<DuplicateMembersThrowScope>>("orders/appended", new PackClientOptions { SchemaUnavailable = PackSchemaUnavailableBehavior.Throw }));
+
+        Assert.Equal(3, order!.Quantity);
+        var parseError = Assert.IsType<FormatException>(ex.InnerException);
+        Assert.Equal("$: the member \"format\" is given twice", parseError.Message);
+    }
+
+    [Fact]
     public async Task GetFromPackAsync_SchemaSetThatNeverEnds_StopsReadingAtTheLimitAndReadsOrThrows()
     {
         await using var host = await SchemaServerHost.StartAsync(SchemaEndpoint.Endless);
@@ -293,6 +308,10 @@ public sealed class ResponseSchemaCheckTests
     public sealed class MalformedScope;
 
     public sealed class MalformedThrowScope;
+
+    public sealed class DuplicateMembersScope;
+
+    public sealed class DuplicateMembersThrowScope;
 
     public sealed class UnreachableScope;
 

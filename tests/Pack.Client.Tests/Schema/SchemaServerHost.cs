@@ -29,6 +29,9 @@ public enum SchemaEndpoint
     /// <summary><c>/pack/schema</c> answers 200 with JSON that is not a schema set.</summary>
     Malformed,
 
+    /// <summary><c>/pack/schema</c> answers 200 with a schema set whose <c>format</c> is given twice (docs/schema.md §1.5).</summary>
+    DuplicateMembers,
+
     /// <summary><c>/pack/schema</c> answers 200 with a chunked body (no Content-Length) that never ends.</summary>
     Endless,
 
@@ -185,6 +188,9 @@ public sealed class SchemaServerHost : IAsyncDisposable
                 break;
             case SchemaEndpoint.Malformed:
                 app.MapGet(PackSchema.DefaultEndpointPath, () => Results.Text("""{"format":"pack-schema-set/1","schemas":[{"schema":{"types":"nope"}}]}""", "application/json"));
+                break;
+            case SchemaEndpoint.DuplicateMembers:
+                app.MapGet(PackSchema.DefaultEndpointPath, () => Results.Text("""{"format":"pack-schema-set/1","schemas":[],"format":"pack-schema-set/1"}""", "application/json"));
                 break;
             case SchemaEndpoint.Endless:
                 app.MapGet(PackSchema.DefaultEndpointPath, async (HttpContext context) =>

@@ -199,6 +199,21 @@ public sealed class RequestSchemaCheckTests
         Assert.Equal(PackHttp.ProblemJson, response.Content.Headers.ContentType?.MediaType);
     }
 
+    [Theory]
+    [InlineData("{\"format\":\"pack-schema/1\",\"types\":[{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"i32\",\"width\":4,\"signed\":true}],\"format\":\"pack-schema/1\"}", "$: the member \"format\" is given twice")]
+    [InlineData("{\"format\":\"pack-schema-set/1\",\"schemas\":[{\"schema\":{\"format\":\"pack-schema/1\",\"types\":[{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"i32\",\"width\":4,\"signed\":true,\"\\u0073igned\":true}]}}]}", "schemas[0].schema.types[0]: the member \"signed\" is given twice")]
+    public async Task Register_DocumentWithTwoMembersOfOneName_Answers400ProblemNamingThem(string json, string expected)
+    {
+        await using var host = await RequestSchemaHost.StartAsync();
+
+        using var response = await host.Client.PostAsync(PackSchemaEndpointRouteBuilderExtensions.DefaultPattern, Json(json));
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Equal(PackHttp.ProblemJson, response.Content.Headers.ContentType?.MediaType);
+        using var problem = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
+        Assert.Contains(expected, problem.RootElement.GetProperty("detail").GetString(), StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task Register_ForgedFingerprint_Answers400Problem()
     {

@@ -1,0 +1,212 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using Pack.Schema.Building;
+
+namespace Pack.Schema;
+
+/// <summary>
+/// Reads the JSON text of a schema document or schema set under the text's own rule of docs/schema.md §1.5: JSON,
+/// nesting at most 64 levels, and no object with two members of one name. <see cref="PackSchema.Parse"/> and
+/// <see cref="PackSchemaSet.Parse"/> read text only through it, and so do the registration endpoint, the client's
+/// schema source and <c>pack</c>, which call them.
+/// </summary>
+internal static class SchemaJson
+{
+    /// <summary>Names in messages are cut to this many UTF-16 code units (docs/schema.md §1.5).</summary>
+    private const int MaxNameInMessage = 256;
+
+    /// <summary>Parses <paramref name="json"/>, after checking that no object in it gives a member name twice.</summary>
+    /// <param name="json">The JSON text.</param>
+    /// <exception cref="FormatException">The text is not JSON, nests deeper than 64 levels, or an object in it has two members of one name; the message says which and where.</exception>
+    public static JsonNode? Parse(string json)
+    {
+        byte[] utf8 = Encoding.UTF8.GetBytes(json);
+        string? duplicate;
+        try
+        {
+            // The whole text is read first, so text that is not JSON is reported as that even after a duplicate.
+            duplicate = FindDuplicateName(utf8);
+        }
+        catch (JsonException exception)
+        {
+            throw new FormatException($"not JSON: {exception.Message}", exception);
+        }
+
+        if (duplicate is not null)
+        {
+            throw new FormatException(duplicate);
+        }
+
+        try
+        {
+            return JsonNode.Parse(utf8);
+        }
+        catch (JsonException exception)
+        {
+            throw new FormatException($"not JSON: {exception.Message}", exception);
+        }
+    }
+
+    /// <summary>
+    /// One pass over the text: the message naming the first member name given twice in one object (the one whose second
+    /// occurrence comes first), or <see langword="null"/>. Linear in the text: a set of names per open object, and the
+    /// reader's default depth limit (64, as <see cref="JsonNode.Parse(ReadOnlySpan{byte}, JsonNodeOptions?, JsonDocumentOptions)"/>) bounds the open containers.
+    /// </summary>
+    private static string? FindDuplicateName(ReadOnlySpan<byte> utf8)
+    {
+        var reader = new Utf8JsonReader(utf8);
+        var open = new List<Container>();
+        string? duplicate = null;
+        while (reader.Read())
+        {
+            if (duplicate is not null)
+            {
+                // Found: the rest is only read to the end, for the reader's own checks.
+                continue;
+            }
+
+            switch (reader.TokenType)
+            {
+                case JsonTokenType.PropertyName:
+                    var container = open[^1];
+                    string name = NameOf(ref reader);
+                    container.Names ??= new HashSet<string>(StringComparer.Ordinal);
+                    if (!container.Names.Add(name))
+                    {
+                        duplicate = $"{PathOf(open)}: the member {SchemaText.Quote(Cut(name))} is given twice";
+                    }
+
+                    container.Name = name;
+                    break;
+                case JsonTokenType.StartObject:
+                case JsonTokenType.StartArray:
+                    NextValue(open);
+                    open.Add(new Container(reader.TokenType == JsonTokenType.StartArray));
+                    break;
+                case JsonTokenType.EndObject:
+                case JsonTokenType.EndArray:
+                    open.RemoveAt(open.Count - 1);
+                    break;
+                default:
+                    NextValue(open);
+                    break;
+            }
+        }
+
+        return duplicate;
+    }
+
+    private static void NextValue(List<Container> open)
+    {
+        if (open.Count > 0 && open[^1].IsArray)
+        {
+            open[^1].Index++;
+        }
+    }
+
+    /// <summary>
+    /// The member name, unescaped to UTF-16 code units as JavaScript reads it: an escaped lone surrogate (<c>\ud800</c>)
+    /// stays one code unit, where <see cref="Utf8JsonReader.GetString"/> would throw.
+    /// </summary>
+    private static string NameOf(ref Utf8JsonReader reader)
+    {
+        var raw = reader.ValueSpan;
+        if (!reader.ValueIsEscaped)
+        {
+            return Encoding.UTF8.GetString(raw);
+        }
+
+        var name = new StringBuilder(raw.Length);
+        while (!raw.IsEmpty)
+        {
+            int backslash = raw.IndexOf((byte)'\\');
+            if (backslash < 0)
+            {
+                name.Append(Encoding.UTF8.GetString(raw));
+                break;
+            }
+
+            name.Append(Encoding.UTF8.GetString(raw[..backslash]));
+            byte escaped = raw[backslash + 1];
+            if (escaped == (byte)'u')
+            {
+                // The reader has checked the four hex digits.
+                name.Append((char)int.Parse(raw.Slice(backslash + 2, 4), NumberStyles.AllowHexSpecifier, CultureInfo.InvariantCulture));
+                raw = raw[(backslash + 6)..];
+                continue;
+            }
+
+            name.Append(escaped switch
+            {
+                (byte)'b' => '\b',
+                (byte)'f' => '\f',
+                (byte)'n' => '\n',
+                (byte)'r' => '\r',
+                (byte)'t' => '\t',
+                _ => (char)escaped, // '"', '\\' and '/': the reader allows no other escape
+            });
+            raw = raw[(backslash + 2)..];
+        }
+
+        return name.ToString();
+    }
+
+    /// <summary>The path of the innermost open object (docs/schema.md §1.5): <c>$</c>, <c>types[0]</c>, <c>types[0].members[1]</c>, <c>x["a b"]</c>.</summary>
+    private static string PathOf(List<Container> open)
+    {
+        var path = new StringBuilder("$");
+        for (int i = 0; i < open.Count - 1; i++)
+        {
+            var container = open[i];
+            if (container.IsArray)
+            {
+                path.Append('[').Append(container.Index.ToString(CultureInfo.InvariantCulture)).Append(']');
+            }
+            else if (IsIdentifier(container.Name!))
+            {
+                path.Append('.').Append(container.Name);
+            }
+            else
+            {
+                path.Append('[').Append(SchemaText.Quote(Cut(container.Name!))).Append(']');
+            }
+        }
+
+        // As the other messages name entries: "types[0]", not "$.types[0]".
+        return path.Length > 2 && path[1] == '.' ? path.ToString(2, path.Length - 2) : path.ToString();
+    }
+
+    private static bool IsIdentifier(string name)
+    {
+        if (name.Length == 0 || char.IsAsciiDigit(name[0]))
+        {
+            return false;
+        }
+
+        foreach (char c in name)
+        {
+            if (!char.IsAsciiLetterOrDigit(c) && c != '_')
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static string Cut(string name) => name.Length <= MaxNameInMessage ? name : string.Concat(name.AsSpan(0, MaxNameInMessage - 1), "…");
+
+    /// <summary>An open object or array: an object's names so far and its current member, or an array's current index.</summary>
+    private sealed class Container(bool isArray)
+    {
+        public bool IsArray { get; } = isArray;
+
+        public int Index { get; set; } = -1;
+
+        public string? Name { get; set; }
+
+        public HashSet<string>? Names { get; set; }
+    }
+}
