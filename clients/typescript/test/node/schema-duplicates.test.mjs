@@ -62,12 +62,16 @@ test("schema: 200,000 distinct members in one object are scanned in linear time,
   const members = Array.from({ length: 200_000 }, (_, i) => `"k${i}":0`).join(",");
   const distinct = `{${members},"format":1}`;
   const duplicate = `{${members},"k199999":1}`;
-  const started = performance.now();
-  assert.throws(() => parseSchemaText(distinct), (e) => e instanceof PackSchemaFormatError && !e.message.includes("twice"));
-  const distinctMs = performance.now() - started;
-  rejects(parseSchemaText, duplicate, '$: the member "k199999" is given twice');
-  const totalMs = performance.now() - started;
-  assert.ok(distinctMs < 1000 && totalMs < 2000, `${distinctMs.toFixed(0)} ms, ${totalMs.toFixed(0)} ms`);
+  // Wall time under a loaded machine (the whole dotnet test run shares two cores): the fastest of three tries counts.
+  // A scan that compared every pair of names would need about 2e10 comparisons here: far beyond the bound even then.
+  let fastest = Infinity;
+  for (let attempt = 0; attempt < 3 && fastest >= 1500; attempt++) {
+    const started = performance.now();
+    assert.throws(() => parseSchemaText(distinct), (e) => e instanceof PackSchemaFormatError && !e.message.includes("twice"));
+    rejects(parseSchemaText, duplicate, '$: the member "k199999" is given twice');
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  assert.ok(fastest < 1500, `${fastest.toFixed(0)} ms`);
 });
 
 test("schema: hostile shapes end quickly: 100,000 sibling objects, long escaped names, nesting past the limit", () => {
@@ -78,5 +82,6 @@ test("schema: hostile shapes end quickly: 100,000 sibling objects, long escaped 
   rejects(parseSchemaText, `{"${escaped}":1,"${"a".repeat(100_000)}":2}`, `$: the member "${"a".repeat(255)}…" is given twice`);
   // deeper than 64 levels: the depth rule answers, not the scan (which stops at the limit)
   rejects(parseSchemaText, `{"a":1,"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}`, "the document nests deeper than 64");
-  assert.ok(performance.now() - started < 2000);
+  // Generous for a loaded machine; a quadratic scan or a hang would be far past it.
+  assert.ok(performance.now() - started < 5000);
 });
