@@ -33,6 +33,11 @@ internal static class SchemaJson
         {
             throw new FormatException($"not JSON: {exception.Message}", exception);
         }
+        catch (InvalidOperationException exception)
+        {
+            // An escaped lone surrogate (\ud800 without its pair): not text System.Text.Json can read as a string.
+            throw new FormatException($"not JSON text this reader accepts: {exception.Message}", exception);
+        }
 
         if (duplicate is not null)
         {
@@ -65,6 +70,13 @@ internal static class SchemaJson
             {
                 // Found: the rest is only read to the end, for the reader's own checks.
                 continue;
+            }
+
+            if (reader.ValueIsEscaped && reader.TokenType is JsonTokenType.String or JsonTokenType.PropertyName)
+            {
+                // Every string is read later as .NET text, which cannot hold an escaped lone surrogate: throws
+                // InvalidOperationException here, before the document is used, rather than from deep inside it.
+                _ = reader.GetString();
             }
 
             switch (reader.TokenType)
