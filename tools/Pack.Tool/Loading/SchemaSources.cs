@@ -88,7 +88,7 @@ internal static class SchemaSources
         {
             return PackSchemaSet.Parse(text);
         }
-        catch (Exception exception) when (exception is FormatException or InvalidCastException or InvalidOperationException or System.Text.Json.JsonException)
+        catch (FormatException exception)
         {
             throw new UsageException($"{source} is not a Pack schema: {exception.Message}");
         }
