@@ -267,7 +267,10 @@ export function numericArray<A extends NumericArray, E extends number | bigint>(
   };
 }
 
-/** `Dictionary<K, V>` as a `Map` in wire order; null keys and repeated keys (§5.1) are rejected both ways. */
+/**
+ * `Dictionary<K, V>` as a `Map` in wire order; null keys and repeated keys (§5.1) are rejected both ways. A zero float
+ * key is +0 both ways, as §5.1 (zero keys) requires and as `Map` itself keeps it.
+ */
 export function dictionary<K, V>(key: Codec<K>, value: Codec<V>): Codec<Map<K, V> | null> {
   const keyOf = key.key;
   return {
@@ -333,7 +336,10 @@ export function dictionary<K, V>(key: Codec<K>, value: Codec<V>): Codec<Map<K, V
   };
 }
 
-/** `HashSet<T>` as a `Set` in wire order; repeated elements (§5.1) are rejected, one null element is allowed. */
+/**
+ * `HashSet<T>` as a `Set` in wire order; repeated elements (§5.1) are rejected, one null element is allowed. A zero float
+ * element is +0 both ways (§5.1, zero keys), as `Set` itself keeps it.
+ */
 export function set<T>(element: Codec<T>): Codec<Set<T> | null> {
   const keyOf = element.key;
   return {

@@ -10,14 +10,14 @@ import * as next from "./generated/sample-api-appended.js";
 import * as v from "./generated/vectors.js";
 import { deepEqual, ModelBuilder, show, type VectorTypeDef } from "./vector-types.js";
 
-interface Payload {
+export interface Payload {
   readonly wireFingerprint: string;
   readonly decode: (bytes: Uint8Array) => unknown;
   readonly encode: (value: never) => Uint8Array;
 }
 
-/** Vector type (as the vector files spell it) → the generated payload functions for it. */
-const GENERATED: Record<string, Payload> = {
+/** Vector type (as the vector files spell it) → the generated payload functions for it (also used by test/differential.ts). */
+export const GENERATED: Record<string, Payload> = {
   VectorSmallObject: v.VectorSmallObjectPayload,
   VectorSmallObjectV1: v.VectorSmallObjectV1Payload,
   VectorEnvelope: v.VectorEnvelopePayload,

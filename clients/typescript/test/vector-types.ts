@@ -16,6 +16,7 @@ import {
   dateTimeOffset,
   decimal,
   dictionary,
+  encode,
   fixedStruct,
   float32,
   float64,
@@ -108,10 +109,15 @@ export function parseType(text: string): TypeNode {
   return t;
 }
 
-/** A codec plus the §14 JSON → TypeScript value conversion. */
+/** A codec plus the §14 JSON ↔ TypeScript value conversions. */
 export interface Model {
   readonly codec: Codec<unknown>;
   readonly fromJson: (json: unknown) => unknown;
+  /**
+   * The §14 JSON of a decoded value (the inverse of `fromJson`), for comparison with .NET's. A float NaN is the string
+   * `"NaN"`: a JavaScript number does not keep a NaN's sign and payload bits (docs/wire-format.md §2).
+   */
+  readonly toJson: (value: unknown) => unknown;
   /** A .NET value type (Nullable<T> applies to it; `T?` of a reference type is the type itself). */
   readonly valueType: boolean;
 }
@@ -139,7 +145,40 @@ function floatFromHex(hex: string, width: 2 | 4 | 8): number {
 
 const big = (j: unknown) => BigInt(j as string);
 const id = (j: unknown) => j;
-const prim = (codec: Codec<unknown>, fromJson: (j: unknown) => unknown): Model => ({ codec, fromJson, valueType: true });
+const text = (v: unknown) => String(v);
+const prim = (codec: Codec<unknown>, fromJson: (j: unknown) => unknown, toJson: (v: unknown) => unknown = id): Model => ({
+  codec,
+  fromJson,
+  toJson,
+  valueType: true,
+});
+
+/** A float's §14 JSON: its IEEE 754 bits as lowercase hex (the little-endian encoding read backwards), or `"NaN"`. */
+function floatToJson(codec: Codec<unknown>): (v: unknown) => unknown {
+  return (v) => {
+    if (Number.isNaN(v)) return "NaN";
+    const bytes = encode(codec, v);
+    let hex = "";
+    for (let i = bytes.length - 1; i >= 0; i--) hex += bytes[i]!.toString(16).padStart(2, "0");
+    return hex;
+  };
+}
+
+function stringToJson(v: unknown): unknown {
+  if (v === null) return null;
+  const s = v as string;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff) {
+      i++;
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      return { utf16: Array.from(s, (_, k) => s.charCodeAt(k)) };
+    }
+  }
+  const first = s.charCodeAt(0);
+  if (s.length > 64 && !(first >= 0xd800 && first <= 0xdfff) && s === s[0]!.repeat(s.length)) return { repeat: s[0], count: s.length };
+  return s;
+}
 
 function stringFromJson(j: unknown): unknown {
   if (j === null || typeof j === "string") return j;
@@ -156,25 +195,33 @@ const PRIMITIVES: Record<string, Model> = {
   ushort: prim(uint16 as Codec<unknown>, id),
   int: prim(int32 as Codec<unknown>, id),
   uint: prim(uint32 as Codec<unknown>, id),
-  long: prim(int64 as Codec<unknown>, big),
-  ulong: prim(uint64 as Codec<unknown>, big),
-  Int128: prim(int128 as Codec<unknown>, big),
-  UInt128: prim(uint128 as Codec<unknown>, big),
-  char: prim(char as Codec<unknown>, (j) => String.fromCharCode(j as number)),
-  Half: prim(half as Codec<unknown>, (j) => floatFromHex(j as string, 2)),
-  float: prim(float32 as Codec<unknown>, (j) => floatFromHex(j as string, 4)),
-  double: prim(float64 as Codec<unknown>, (j) => floatFromHex(j as string, 8)),
+  long: prim(int64 as Codec<unknown>, big, text),
+  ulong: prim(uint64 as Codec<unknown>, big, text),
+  Int128: prim(int128 as Codec<unknown>, big, text),
+  UInt128: prim(uint128 as Codec<unknown>, big, text),
+  char: prim(char as Codec<unknown>, (j) => String.fromCharCode(j as number), (v) => (v as string).charCodeAt(0)),
+  Half: prim(half as Codec<unknown>, (j) => floatFromHex(j as string, 2), floatToJson(half as Codec<unknown>)),
+  float: prim(float32 as Codec<unknown>, (j) => floatFromHex(j as string, 4), floatToJson(float32 as Codec<unknown>)),
+  double: prim(float64 as Codec<unknown>, (j) => floatFromHex(j as string, 8), floatToJson(float64 as Codec<unknown>)),
   decimal: prim(decimal as Codec<unknown>, id),
   Guid: prim(guid as Codec<unknown>, id),
-  DateTime: prim(dateTime as Codec<unknown>, (j) => ({ ticks: BigInt((j as { ticks: string }).ticks), kind: (j as { kind: string }).kind })),
-  DateTimeOffset: prim(dateTimeOffset as Codec<unknown>, (j) => ({
-    ticks: BigInt((j as { ticks: string }).ticks),
-    offsetMinutes: (j as { offsetMinutes: number }).offsetMinutes,
-  })),
-  TimeSpan: prim(timeSpan as Codec<unknown>, big),
+  DateTime: prim(
+    dateTime as Codec<unknown>,
+    (j) => ({ ticks: BigInt((j as { ticks: string }).ticks), kind: (j as { kind: string }).kind }),
+    (v) => ({ ticks: String((v as { ticks: bigint }).ticks), kind: (v as { kind: string }).kind }),
+  ),
+  DateTimeOffset: prim(
+    dateTimeOffset as Codec<unknown>,
+    (j) => ({
+      ticks: BigInt((j as { ticks: string }).ticks),
+      offsetMinutes: (j as { offsetMinutes: number }).offsetMinutes,
+    }),
+    (v) => ({ ticks: String((v as { ticks: bigint }).ticks), offsetMinutes: (v as { offsetMinutes: number }).offsetMinutes }),
+  ),
+  TimeSpan: prim(timeSpan as Codec<unknown>, big, text),
   DateOnly: prim(dateOnly as Codec<unknown>, id),
-  TimeOnly: prim(timeOnly as Codec<unknown>, big),
-  string: { codec: string as Codec<unknown>, fromJson: stringFromJson, valueType: false },
+  TimeOnly: prim(timeOnly as Codec<unknown>, big, text),
+  string: { codec: string as Codec<unknown>, fromJson: stringFromJson, toJson: stringToJson, valueType: false },
 };
 
 // Fixed-width numeric elements read as typed arrays.
@@ -219,7 +266,8 @@ export class ModelBuilder {
         const inner = this.build(t.inner);
         if (!inner.valueType) return inner;
         const f = inner.fromJson;
-        return { codec: nullable(inner.codec), fromJson: (j) => (j === null ? null : f(j)), valueType: false };
+        const g = inner.toJson;
+        return { codec: nullable(inner.codec), fromJson: (j) => (j === null ? null : f(j)), toJson: (v) => (v === null ? null : g(v)), valueType: false };
       }
       case "array":
         return this.list(t.element, false);
@@ -239,6 +287,7 @@ export class ModelBuilder {
       return {
         codec,
         fromJson: (j) => (j === null ? null : new ctor((j as unknown[]).map(e.fromJson) as number[])),
+        toJson: (v) => (v === null ? null : Array.from(v as ArrayLike<unknown>, e.toJson)),
         valueType: false,
       };
     }
@@ -246,6 +295,7 @@ export class ModelBuilder {
     return {
       codec: array(e.codec, options) as Codec<unknown>,
       fromJson: (j) => (j === null ? null : (j as unknown[]).map(e.fromJson)),
+      toJson: (v) => (v === null ? null : (v as unknown[]).map(e.toJson)),
       valueType: false,
     };
   }
@@ -271,7 +321,16 @@ export class ModelBuilder {
       });
       return v;
     };
-    return { codec: codec as Codec<unknown>, fromJson, valueType: !reference };
+    const toJson = (v: unknown): unknown => {
+      if (v === null) return null;
+      const o = v as Record<string, unknown>;
+      const j: Record<string, unknown> = {};
+      names.forEach((n, i) => {
+        j[n] = types[i]!.toJson(o[n]);
+      });
+      return j;
+    };
+    return { codec: codec as Codec<unknown>, fromJson, toJson, valueType: !reference };
   }
 
   private valueTuple(items: readonly TypeNode[]): Model {
@@ -289,6 +348,7 @@ export class ModelBuilder {
       return {
         codec: dictionary(k.codec, v.codec) as Codec<unknown>,
         fromJson: (j) => (j === null ? null : new Map((j as [unknown, unknown][]).map(([a, b]) => [k.fromJson(a), v.fromJson(b)]))),
+        toJson: (m) => (m === null ? null : Array.from(m as Map<unknown, unknown>, ([a, b]) => [k.toJson(a), v.toJson(b)])),
         valueType: false,
       };
     }
@@ -297,6 +357,7 @@ export class ModelBuilder {
       return {
         codec: set(e.codec) as Codec<unknown>,
         fromJson: (j) => (j === null ? null : new Set((j as unknown[]).map(e.fromJson))),
+        toJson: (v) => (v === null ? null : Array.from(v as Set<unknown>, e.toJson)),
         valueType: false,
       };
     }
@@ -322,18 +383,25 @@ export class ModelBuilder {
     const placeholder: Model = {
       codec: lazy(() => built!.codec, def.kind.startsWith("fixed") ? 1 : def.kind === "union" ? 2 : 4),
       fromJson: (j) => built!.fromJson(j),
+      toJson: (v) => built!.toJson(v),
       valueType,
     };
     this.named.set(name, placeholder);
     if (def.kind === "union") {
       const cases = def.cases!.map((c) => ({ tag: c.tag, name: c.type, model: this.vectorType(c.type) }));
       const byName = new Map(cases.map((c) => [c.name, c.model]));
+      const tags = new Map(cases.map((c) => [c.name, c.tag]));
       built = {
         codec: union(cases.map((c) => ({ tag: c.tag, name: c.name, codec: c.model.codec }))) as Codec<unknown>,
         fromJson: (j) => {
           if (j === null) return null;
           const u = j as { case: string; value: unknown };
           return { case: u.case, value: byName.get(u.case)!.fromJson(u.value) };
+        },
+        toJson: (v) => {
+          if (v === null) return null;
+          const u = v as { case: string; value: unknown };
+          return { tag: tags.get(u.case), case: u.case, value: byName.get(u.case)!.toJson(u.value) };
         },
         valueType: false,
       };

@@ -305,15 +305,30 @@ internal sealed class SchemaDecoder
             string at = path + "[" + i.ToString(CultureInfo.InvariantCulture) + "]";
             if (!map)
             {
-                Read(value, type.Element, ref position, end, topLevel: false, depth + 1, at, key: null);
+                var element = Read(value, type.Element, ref position, end, topLevel: false, depth + 1, at, key: null);
+                if (type.Kind == PackSchemaKind.Set)
+                {
+                    PlusZeroKey(element);
+                }
+
                 continue;
             }
 
             var pair = new DecodedValue { Path = at, TypeIndex = value.TypeIndex, Offset = position, Shape = DecodedShape.Pair };
             value.Children.Add(pair);
-            Read(pair, type.Key, ref position, end, topLevel: false, depth + 1, at + "{key}", key: null);
+            PlusZeroKey(Read(pair, type.Key, ref position, end, topLevel: false, depth + 1, at + "{key}", key: null));
             Read(pair, type.Value, ref position, end, topLevel: false, depth + 1, at + "{value}", key: null);
             pair.End = position;
+        }
+    }
+
+    /// <summary>A zero floating-point dictionary key or set element is +0.0 (wire-format §5.1, zero keys), as the codec reads it.</summary>
+    private void PlusZeroKey(DecodedValue key)
+    {
+        if (types[key.TypeIndex].Primitive is "f16" or "f32" or "f64"
+            && key.Scalar is JsonValue scalar && scalar.TryGetValue(out string? bits) && bits is "8000" or "80000000" or "8000000000000000")
+        {
+            key.Scalar = new string('0', bits.Length);
         }
     }
 

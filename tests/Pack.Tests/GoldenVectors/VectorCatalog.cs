@@ -184,6 +184,7 @@ public static class VectorCatalog
         Add("arraysegment.int.default", default(ArraySegment<int>));
         Add("ireadonlylist.int.values", (IReadOnlyList<int>)[1, 2]);
         Add("dictionary.double-int.near-duplicates", new Dictionary<double, int> { [0d] = 1, [double.Epsilon] = 2, [double.NaN] = 3, [1d] = 4, [Math.BitIncrement(1d)] = 5 });
+        Add("dictionary.double-int.minus-zero-key", new Dictionary<double, int> { [0d] = 1, [-1d] = 2 });
         Add("dictionary.decimal-int.near-duplicates", new Dictionary<decimal, int> { [1.5m] = 1, [1.51m] = 2, [-1.5m] = 3 });
         Add("dictionary.datetime-int.near-duplicates", new Dictionary<DateTime, int> { [KeyTime] = 1, [KeyTime.AddTicks(1)] = 2 });
         Add("dictionary.datetimeoffset-int.near-duplicates", new Dictionary<DateTimeOffset, int> { [new DateTimeOffset(KeyTime.Ticks, TimeSpan.Zero)] = 1, [new DateTimeOffset(KeyTime.Ticks, TimeSpan.FromHours(-5))] = 2 });
@@ -191,6 +192,7 @@ public static class VectorCatalog
         Add("dictionary.string-int.near-duplicates", new Dictionary<string, int> { ["\u00e9"] = 1, ["e\u0301"] = 2, ["a"] = 3, ["A"] = 4 });
         Add("dictionary.tuple-int.near-duplicates", new Dictionary<(int, string), int> { [(1, "a")] = 1, [(1, "b")] = 2, [(2, "a")] = 3 });
         Add("hashset.float.near-duplicates", new HashSet<float> { 0f, float.Epsilon, float.NaN });
+        Add("hashset.float.minus-zero", new HashSet<float> { 0f, -1f });
         Add("hashset.string.null-and-empty", new HashSet<string?> { null, string.Empty });
         Add("dictionary.tuple-int.null-component", new Dictionary<(int, string?), int> { [(1, null)] = 1, [(1, string.Empty)] = 2 });
 

@@ -5,7 +5,8 @@ namespace Pack.Formatters.Collections;
 
 /// <summary>
 /// Writes a dictionary (<see cref="Dictionary{TKey, TValue}"/>, <see cref="IDictionary{TKey, TValue}"/>, <see cref="IReadOnlyDictionary{TKey, TValue}"/>)
-/// as a count and key/value pairs, read back as a <see cref="Dictionary{TKey, TValue}"/>. A duplicate key on read is an error.
+/// as a count and key/value pairs, read back as a <see cref="Dictionary{TKey, TValue}"/>. A duplicate key on read is an error;
+/// a zero floating-point key is +0.0 both ways (<see cref="ZeroKey"/>).
 /// </summary>
 /// <typeparam name="TDictionary">The declared dictionary type.</typeparam>
 /// <typeparam name="TKey">The key type.</typeparam>
@@ -32,7 +33,7 @@ internal sealed class DictionaryFormatter<TDictionary, TKey, TValue> : PackForma
             writer.EnterDepth();
             foreach (var pair in dictionary)
             {
-                writeKey(ref writer, pair.Key);
+                writeKey(ref writer, ZeroKey.Canonical(pair.Key));
                 writeValue(ref writer, pair.Value);
             }
 
@@ -45,7 +46,7 @@ internal sealed class DictionaryFormatter<TDictionary, TKey, TValue> : PackForma
         writer.EnterDepth();
         foreach (var pair in value)
         {
-            writeKey(ref writer, pair.Key);
+            writeKey(ref writer, ZeroKey.Canonical(pair.Key));
             writeValue(ref writer, pair.Value);
         }
 
@@ -75,7 +76,7 @@ internal sealed class DictionaryFormatter<TDictionary, TKey, TValue> : PackForma
                 PackThrowHelper.ThrowUnexpectedNull(offset, "dictionary key");
             }
 
-            if (!dictionary.TryAdd(key, valueFormatter.Deserialize(ref reader)!))
+            if (!dictionary.TryAdd(ZeroKey.Canonical(key), valueFormatter.Deserialize(ref reader)!))
             {
                 PackThrowHelper.ThrowDuplicateKey(offset, "dictionary");
             }

@@ -24,7 +24,7 @@ internal sealed class HashSetFormatter<TSet, T> : PackFormatter<TSet>
         var write = PackWriterCache<T, TBufferWriter>.Method;
         foreach (T item in value)
         {
-            write(ref writer, item);
+            write(ref writer, ZeroKey.Canonical(item));
         }
 
         writer.ExitDepth();
@@ -47,7 +47,7 @@ internal sealed class HashSetFormatter<TSet, T> : PackFormatter<TSet>
         for (int i = 0; i < count; i++)
         {
             int offset = reader.Position;
-            if (!set.Add(formatter.Deserialize(ref reader)!))
+            if (!set.Add(ZeroKey.Canonical(formatter.Deserialize(ref reader))!))
             {
                 PackThrowHelper.ThrowDuplicateKey(offset, "set");
             }

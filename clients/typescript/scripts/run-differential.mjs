@@ -1,0 +1,17 @@
+// The differential check's Node side (tests/Pack.TypeScript.Tests/Differential/PayloadDifferentialTests.cs):
+//   node scripts/run-differential.mjs <input.json> <output.json>
+// input: { "types": <types.json's types>, "cases": [{ "type", "hex" }] }; output: one result per case, in order
+// (test/differential.ts). Needs `npm run build:test` first.
+import { readFileSync, writeFileSync } from "node:fs";
+import { runDifferential } from "../build/test/differential.js";
+
+const [input, output] = process.argv.slice(2);
+if (input === undefined || output === undefined) {
+  console.error("usage: node scripts/run-differential.mjs <input.json> <output.json>");
+  process.exit(2);
+}
+const batch = JSON.parse(readFileSync(input, "utf8"));
+const started = performance.now();
+const results = runDifferential(batch.types, batch.cases);
+writeFileSync(output, JSON.stringify(results));
+console.log(`decoded ${batch.cases.length} inputs in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,217 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using Pack.Tests.GoldenVectors;
+using Xunit.Abstractions;
+
+namespace Pack.TypeScript.Tests.Differential;
+
+/// <summary>
+/// The differential check of the two decoders: every valid golden vector (docs/vectors) is mutated from a fixed seed
+/// (<see cref="PayloadMutator"/>), each input is decoded as the vector's type by <c>PackSerializer.Deserialize</c> and,
+/// in one Node process, by the TypeScript client (its interpreted codecs and, where <c>pack ts</c> generated one, the
+/// generated decoder), and the verdicts must agree: both accept with the same value (§14 JSON), or both reject.
+/// <c>PACK_DIFF_SEED</c> and <c>PACK_DIFF_ROUNDS</c> (mutation rounds per vector, default 1) run longer hunts.
+/// </summary>
+public sealed class PayloadDifferentialTests(TypeScriptToolchain toolchain, ITestOutputHelper output) : IClassFixture<TypeScriptToolchain>
+{
+    private const int DefaultSeed = 20261128;
+    private const int LargePayload = 4096;
+    private const int ShownDivergences = 12;
+
+    [Fact]
+    public void Deserialize_MutatedGoldenVectors_TypeScriptGivesTheSameVerdictAndValue()
+    {
+        toolchain.RequireBuild();
+        int seed = Setting("PACK_DIFF_SEED", DefaultSeed);
+        int rounds = Setting("PACK_DIFF_ROUNDS", 1);
+        var clock = Stopwatch.StartNew();
+
+        var cases = Generate(seed, rounds);
+        var dotnet = cases.Select(c => DecodeWithDotNet(c.Bytes, c.Type)).ToList();
+        var dotnetTime = clock.Elapsed;
+        var node = DecodeWithTypeScript(cases);
+
+        var divergences = new List<string>();
+        var groups = new Dictionary<string, int>(StringComparer.Ordinal);
+        int offsetsDiffer = 0, generatedChecked = 0;
+        for (int i = 0; i < cases.Count; i++)
+        {
+            var c = cases[i];
+            var interpreted = DecodeVerdict.FromNode(node[i]!["interpreted"])!;
+            var generated = DecodeVerdict.FromNode(node[i]!["generated"]);
+            generatedChecked += generated is null ? 0 : 1;
+            foreach (var (name, ts) in new[] { ("TypeScript", interpreted), ("TypeScript generated", generated) })
+            {
+                if (ts is null)
+                {
+                    continue;
+                }
+
+                if (Agree(dotnet[i], ts, c.Bytes.Length))
+                {
+                    offsetsDiffer += dotnet[i].Outcome == DecodeVerdict.Rejected && dotnet[i].Offset != ts.Offset ? 1 : 0;
+                    continue;
+                }
+
+                string group = $"{c.TypeName}: .NET {dotnet[i].Outcome}, {name} {ts.Outcome}";
+                groups[group] = groups.GetValueOrDefault(group) + 1;
+                if (divergences.Count < ShownDivergences)
+                {
+                    divergences.Add(
+                        $"  {c.VectorId} ({c.TypeName}), {c.Description}\n    input  {Hex(c.Bytes)}\n    .NET   {dotnet[i]}\n    {name,-6} {ts}");
+                }
+            }
+        }
+
+        int accepted = dotnet.Count(v => v.Outcome == DecodeVerdict.Accepted);
+        int rejected = dotnet.Count(v => v.Outcome == DecodeVerdict.Rejected);
+        string summary = string.Create(
+            CultureInfo.InvariantCulture,
+            $"seed {seed}, rounds {rounds}: {cases.Count} inputs from {cases.Select(c => c.VectorId).Distinct().Count()} vectors; .NET accepted {accepted}, rejected {rejected}; "
+            + $"{generatedChecked} also through generated TypeScript; rejected by both at different offsets (the spec does not define them): {offsetsDiffer}; "
+            + $".NET {dotnetTime.TotalSeconds:0.0} s, total {clock.Elapsed.TotalSeconds:0.0} s");
+        output.WriteLine(summary);
+
+        Assert.True(
+            divergences.Count == 0,
+            $"The decoders disagree ({summary}).\nBy type and verdicts:\n{string.Join("\n", groups.OrderByDescending(g => g.Value).Select(g => $"  {g.Value,6}  {g.Key}"))}\n"
+            + $"First {divergences.Count}:\n{string.Join("\n", divergences)}\nRerun with PACK_DIFF_SEED={seed} PACK_DIFF_ROUNDS={rounds}.");
+
+        // The check must have teeth: plenty of inputs, and plenty of both verdicts (a mutator that only broke payloads
+        // would never compare values; one that only kept them valid would never compare rejections).
+        Assert.True(cases.Count >= 15_000, summary);
+        Assert.True(accepted >= 2_000 && rejected >= 10_000, summary);
+        Assert.True(generatedChecked >= 5_000, summary);
+    }
+
+    internal static bool Agree(DecodeVerdict dotnet, DecodeVerdict typescript, int length)
+    {
+        if (dotnet.Outcome == DecodeVerdict.Crashed || dotnet.Outcome != typescript.Outcome)
+        {
+            return false;
+        }
+
+        if (dotnet.Outcome == DecodeVerdict.Rejected)
+        {
+            // §1: an empty payload is truncated at offset 0; the spec defines no other offset for a single payload.
+            return length != 0 || (dotnet.Offset == 0 && typescript.Offset == 0);
+        }
+
+        return CanonicalJson.Equivalent(dotnet.Json, typescript.Json);
+    }
+
+    private static List<DifferentialCase> Generate(int seed, int rounds)
+    {
+        var typesByName = VectorCatalog.Values.Values.Select(v => v.Type)
+            .GroupBy(VectorTypeName.Format, StringComparer.Ordinal)
+            .ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
+        var parser = new WireType.Parser(TypesJson().GetProperty("types"));
+        var random = new Random(seed);
+        var mutator = new PayloadMutator(random);
+        var cases = new List<DifferentialCase>();
+        foreach (var vector in GoldenVectorFiles.OfKind(GoldenVectorKind.Both, GoldenVectorKind.Decode).OrderBy(v => v.Id, StringComparer.Ordinal))
+        {
+            var type = typesByName[vector.TypeName];
+            var map = parser.Parse(vector.TypeName).Map(vector.Bytes);
+            bool large = vector.Bytes.Length > LargePayload;
+            var seen = new HashSet<string>(StringComparer.Ordinal);
+            cases.Add(new DifferentialCase(vector.Id, vector.TypeName, type, "the vector", vector.Bytes));
+            seen.Add(Convert.ToHexStringLower(vector.Bytes));
+            for (int round = 0; round < rounds; round++)
+            {
+                foreach (var mutant in mutator.Mutate(vector.Bytes, map, maxAimed: large ? 24 : 240, randomCount: large ? 2 : 32))
+                {
+                    if (seen.Add(Convert.ToHexStringLower(mutant.Bytes)))
+                    {
+                        cases.Add(new DifferentialCase(vector.Id, vector.TypeName, type, mutant.Description, mutant.Bytes));
+                    }
+                }
+            }
+        }
+
+        return cases;
+    }
+
+    private static DecodeVerdict DecodeWithDotNet(byte[] bytes, Type type)
+    {
+        object? value;
+        try
+        {
+            value = PackSerializer.Deserialize(bytes, type);
+        }
+        catch (PackException e)
+        {
+            return new DecodeVerdict(DecodeVerdict.Rejected, Offset: e.Offset, Reason: e.Message);
+        }
+        catch (Exception e)
+        {
+            return new DecodeVerdict(DecodeVerdict.Crashed, Reason: e.ToString());
+        }
+
+        return new DecodeVerdict(DecodeVerdict.Accepted, VectorJson.ToJson(value, type));
+    }
+
+    private static JsonArray DecodeWithTypeScript(List<DifferentialCase> cases)
+    {
+        string directory = Path.Combine(Path.GetTempPath(), $"pack-differential-{Environment.ProcessId}-{Guid.NewGuid():n}");
+        Directory.CreateDirectory(directory);
+        try
+        {
+            string input = Path.Combine(directory, "input.json");
+            string result = Path.Combine(directory, "output.json");
+            using (var stream = File.Create(input))
+            using (var writer = new Utf8JsonWriter(stream))
+            {
+                writer.WriteStartObject();
+                writer.WritePropertyName("types");
+                TypesJson().GetProperty("types").WriteTo(writer);
+                writer.WriteStartArray("cases");
+                foreach (var c in cases)
+                {
+                    writer.WriteStartObject();
+                    writer.WriteString("type", c.TypeName);
+                    writer.WriteString("hex", Convert.ToHexStringLower(c.Bytes));
+                    writer.WriteEndObject();
+                }
+
+                writer.WriteEndArray();
+                writer.WriteEndObject();
+            }
+
+            var run = TypeScriptToolchain.Node($"scripts/run-differential.mjs {input} {result}", TimeSpan.FromMinutes(10));
+            Assert.True(run.ExitCode == 0, run.Describe());
+            var results = JsonNode.Parse(File.ReadAllBytes(result), documentOptions: new JsonDocumentOptions { MaxDepth = 512 })!.AsArray();
+            Assert.Equal(cases.Count, results.Count);
+            return results;
+        }
+        finally
+        {
+            Directory.Delete(directory, recursive: true);
+        }
+    }
+
+    private static JsonElement TypesJson()
+    {
+        using var document = JsonDocument.Parse(File.ReadAllBytes(Path.Combine(GoldenVectorFiles.Directory, "types.json")));
+        return document.RootElement.Clone();
+    }
+
+    private static int Setting(string name, int fallback)
+        => int.TryParse(Environment.GetEnvironmentVariable(name), NumberStyles.Integer, CultureInfo.InvariantCulture, out int value) ? value : fallback;
+
+    private static string Hex(byte[] bytes)
+    {
+        var hex = new StringBuilder(Convert.ToHexStringLower(bytes.AsSpan(0, Math.Min(bytes.Length, 160))));
+        if (bytes.Length > 160)
+        {
+            hex.Append(CultureInfo.InvariantCulture, $"… ({bytes.Length} bytes)");
+        }
+
+        return hex.Length == 0 ? "(empty)" : hex.ToString();
+    }
+
+    private sealed record DifferentialCase(string VectorId, string TypeName, Type Type, string Description, byte[] Bytes);
+}
