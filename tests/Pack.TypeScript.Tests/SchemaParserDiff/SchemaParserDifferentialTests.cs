@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using Pack.Schema;
+using Xunit.Abstractions;
 
 namespace Pack.TypeScript.Tests.SchemaParserDiff;
 
@@ -13,7 +14,7 @@ namespace Pack.TypeScript.Tests.SchemaParserDiff;
 /// the vectors and fixtures, then mutations of them. <c>PACK_SCHEMA_DIFF_SEED</c> and <c>PACK_SCHEMA_DIFF_COUNT</c>
 /// run another or a longer hunt (<c>PACK_SCHEMA_DIFF_COUNT=50000</c>).
 /// </summary>
-public sealed class SchemaParserDifferentialTests(TypeScriptToolchain toolchain) : IClassFixture<TypeScriptToolchain>
+public sealed class SchemaParserDifferentialTests(TypeScriptToolchain toolchain, ITestOutputHelper output) : IClassFixture<TypeScriptToolchain>
 {
     private const int DefaultSeed = 20261128;
     private const int DefaultCount = 4000;
@@ -59,6 +60,7 @@ public sealed class SchemaParserDifferentialTests(TypeScriptToolchain toolchain)
             }
         }
 
+        output.WriteLine($"seed {seed}: {texts.Count} texts, {accepted} accepted and {rejected} rejected by PackSchema.Parse; {mismatches.Count} disagreements of {2 * texts.Count} reads; node {node.TotalSeconds:0.0} s");
         Assert.True(
             mismatches.Count == 0,
             $"The schema readers disagree on {mismatches.Count} of {2 * texts.Count} reads (seed {seed}, PACK_SCHEMA_DIFF_SEED={seed} PACK_SCHEMA_DIFF_COUNT={count} to repeat); the first {Math.Min(shown, mismatches.Count)}:\n{string.Join("\n", mismatches.Take(shown))}");
