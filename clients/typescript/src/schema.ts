@@ -166,7 +166,9 @@ function checkEntry(types: readonly SchemaType[], index: number, names: Set<stri
       const signed = underlying.kind === "primitive" ? signedOf(underlying.primitive!) : null;
       if (signed === null) fail(`${at}: "underlying" must be an integer primitive (i8 … u128)`);
       // The table's width, not the entry's: the underlying entry may come later and is checked then.
-      const bits = BigInt(PRIMITIVE_WIDTHS.get(underlying.primitive!)! * 8);
+      // An unknown primitive that looks like an integer (`i7`) has no width here (its own entry is rejected when checked),
+      // so no value fits: 0 bits, as .NET reads it.
+      const bits = BigInt((PRIMITIVE_WIDTHS.get(underlying.primitive!) ?? 0) * 8);
       const min = signed ? -(1n << (bits - 1n)) : 0n;
       const max = signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n;
       const seen = new Set<string>();
@@ -389,8 +391,9 @@ function checkJsonDepth(v: unknown, depth = 1): void {
 }
 
 /**
- * Reads the JSON text of a schema document or set under the text's own rule of §1.5: JSON, at most
- * {@link MAX_SCHEMA_JSON_DEPTH} levels deep, and no object with two members of one name. `JSON.parse` keeps the last
+ * Reads the JSON text of a schema document or set under the text's own rules of §1.5: JSON, at most
+ * {@link MAX_SCHEMA_JSON_DEPTH} levels deep, no object with two members of one name, and Unicode text (no unpaired
+ * surrogate, written as itself or escaped: `JSON.parse` reads both). `JSON.parse` keeps the last
  * of two members silently (another reader may keep the first), so its result is used only once the text has been
  * scanned for them; the scan also checks the depth, in place of {@link checkJsonDepth}.
  */
@@ -417,14 +420,18 @@ interface OpenContainer {
 }
 
 /**
- * What is wrong with `text` under §1.5's text rule once it is JSON: nesting deeper than {@link MAX_SCHEMA_JSON_DEPTH}
- * (checked first, over the whole text), or else the first member name an object gives twice (the one whose second
- * occurrence comes first), in .NET's words; `null` when neither. One pass over the text, without recursion: a `Set`
+ * What is wrong with `text` under §1.5's text rules once it is JSON: an unpaired surrogate (raw, then escaped) or
+ * nesting deeper than {@link MAX_SCHEMA_JSON_DEPTH} (checked first, over the whole text), or else the first member
+ * name an object gives twice (the one whose second occurrence comes first), in .NET's words; `null` when none. One pass over the text, without recursion: a `Set`
  * of names per open object, at most {@link MAX_SCHEMA_JSON_DEPTH} open containers. Names are compared unescaped, as
  * UTF-16 code units: `"a"` and `"\u0061"` are one name. Meant for text `JSON.parse` has accepted; on any other it
  * still ends, in linear time.
  */
 function checkJsonText(text: string): string | null {
+  const unpaired = unpairedSurrogate(text);
+  if (unpaired >= 0) {
+    return `not JSON text this reader accepts: an unpaired surrogate U+${text.charCodeAt(unpaired).toString(16).toUpperCase()} at character ${unpaired} (docs/schema.md §1.5)`;
+  }
   const open: OpenContainer[] = [];
   const length = text.length;
   let duplicate: string | null = null;
@@ -455,6 +462,10 @@ function checkJsonText(text: string): string | null {
       }
       let after = end + 1;
       while (after < length && isJsonWhitespace(text.charCodeAt(after))) after++;
+      // An escaped surrogate must pair with the next escape (§1.5): JSON.parse reads "\ud800" alone as a lone one.
+      if (escaped && ESCAPED_SURROGATE.test(text.slice(i, end + 1)) && unpairedSurrogate(unescapeName(text.slice(i, end + 1))) >= 0) {
+        return "not JSON text this reader accepts: a string holds an escaped unpaired surrogate (docs/schema.md §1.5)";
+      }
       const top = open[open.length - 1];
       if (after < length && text.charCodeAt(after) === 0x3a && top !== undefined && !top.array) { // a name, before ':'
         if (duplicate !== null) { // found: the rest is only scanned for its depth
@@ -481,6 +492,29 @@ function checkJsonText(text: string): string | null {
     }
   }
   return duplicate;
+}
+
+/** A `\u` escape of a surrogate code unit (U+D800 … U+DFFF), in either case. */
+const ESCAPED_SURROGATE = /\\u[dD][89a-fA-F]/;
+
+/**
+ * The index of the first unpaired surrogate in `s` (a high surrogate not followed by a low one, or a low one not
+ * preceded by a high one), or −1: such text is not Unicode text, and .NET cannot read it as a string (§1.5).
+ */
+function unpairedSurrogate(s: string): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c <= 0xdbff) {
+      const next = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+    }
+    return i;
+  }
+  return -1;
 }
 
 function nextValue(open: OpenContainer[]): void {
@@ -524,7 +558,10 @@ export function parseSchemaText(text: string): PackSchema {
   return readSchema(readSchemaJson(text));
 }
 
-/** Reads a schema set (or a single schema, a set of one) and verifies each recorded fingerprint against its schema. */
+/**
+ * Reads a schema set (or a single schema, a set of one), verifies each recorded fingerprint against its schema, and
+ * checks the set's `endpoints` as §5.3 says (this client does not use them, but accepts the sets .NET accepts).
+ */
 export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
   const json = readSchemaJson(text);
   const doc = asObject(json, "$");
@@ -535,18 +572,82 @@ export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
   if (doc["format"] !== SET_FORMAT || !Array.isArray(doc["schemas"])) {
     throw new PackSchemaFormatError(`not a Pack schema: expected "format": "${SET_FORMAT}" or "${SCHEMA_FORMAT}"`);
   }
-  return (doc["schemas"] as unknown[]).map((e, i) => {
+  const entries = Array.from(doc["schemas"] as unknown[]).map((e, i) => {
     const entry = asObject(e, `schemas[${i}]`);
     const schema = readSchema(entry["schema"]);
     const wire = wireFingerprint(schema);
     const contract = contractFingerprint(schema);
-    const recordedWire = entry["wire"];
-    const recordedContract = entry["contract"];
-    if ((recordedWire !== undefined && recordedWire !== wire) || (recordedContract !== undefined && recordedContract !== contract)) {
+    // A recorded fingerprint is optional: absent or null, it is not checked (§1.5: an optional property that is null is absent).
+    const recordedWire = optionalString(entry, "wire", `schemas[${i}]`);
+    const recordedContract = optionalString(entry, "contract", `schemas[${i}]`);
+    if ((recordedWire !== null && recordedWire !== wire) || (recordedContract !== null && recordedContract !== contract)) {
       throw new PackSchemaFormatError(`the schema of ${schemaLabel(schema)} does not match its recorded fingerprints (wire ${String(recordedWire)}, contract ${String(recordedContract)}; computed ${wire}, ${contract})`);
     }
     return { type: typeof entry["type"] === "string" ? entry["type"] : schemaLabel(schema), wire, contract, schema };
   });
+  checkEndpoints(doc["endpoints"], new Set(entries.map((e) => fullLabel(e.schema))));
+  return entries;
+}
+
+/**
+ * Checks a served set's `endpoints` (§5.3) as .NET's `PackSchemaSet.Parse` reads them, so that both readers accept the
+ * same sets: absent or null, or an array of endpoint objects whose `group`, `name`, `method` and `route` are non-empty
+ * strings; `parameters` absent, null or an array of objects with `in` (`route` or `query`), non-empty `name` and `type`,
+ * boolean `optional`, and `catchAll` absent, null or a boolean, `true` only on a route parameter; `request` and
+ * `response` absent, null or an object with a non-empty `type`, the label of one of the set's schemas, and a boolean
+ * `stream`. Unknown properties are ignored. This client does not use the endpoints (`pack ts` does).
+ */
+function checkEndpoints(endpoints: unknown, labels: ReadonlySet<string>): void {
+  if (endpoints === undefined || endpoints === null) return;
+  if (!Array.isArray(endpoints)) fail(`"endpoints" must be an array`);
+  const bodies: { type: string; method: string; route: string }[] = [];
+  Array.from(endpoints as unknown[]).forEach((e, i) => {
+    const at = `endpoints[${i}]`;
+    if (e === null || typeof e !== "object" || Array.isArray(e)) fail(`${at} is not an object`);
+    const endpoint = e as Record<string, unknown>;
+    const parameters = endpoint["parameters"];
+    if (parameters !== undefined && parameters !== null) {
+      if (!Array.isArray(parameters)) fail(`${at}.parameters must be an array`);
+      Array.from(parameters as unknown[]).forEach((p, j) => {
+        const where = `${at}.parameters[${j}]`;
+        const source = endpointString(p, "in", where);
+        if (source !== "route" && source !== "query") fail(`${where}.in must be "route" or "query", not "${source}"`);
+        const catchAll = (p as Record<string, unknown>)["catchAll"];
+        if (catchAll !== undefined && catchAll !== null && endpointBoolean(p, "catchAll", where) && source !== "route") {
+          fail(`${where}.catchAll: only a route parameter can be a catch-all parameter`);
+        }
+        endpointString(p, "name", where);
+        endpointString(p, "type", where);
+        endpointBoolean(p, "optional", where);
+      });
+    }
+    endpointString(endpoint, "group", at);
+    endpointString(endpoint, "name", at);
+    const method = endpointString(endpoint, "method", at);
+    const route = endpointString(endpoint, "route", at);
+    for (const part of ["request", "response"]) {
+      const body = endpoint[part];
+      if (body === undefined || body === null) continue;
+      const type = endpointString(body, "type", `${at}.${part}`);
+      endpointBoolean(body, "stream", `${at}.${part}`);
+      bodies.push({ type, method, route });
+    }
+  });
+  for (const body of bodies) {
+    if (!labels.has(body.type)) fail(`The endpoint ${body.method} ${body.route} names the type ${cut(body.type, MAX_NAME_IN_MESSAGE)}, which the set does not describe.`);
+  }
+}
+
+function endpointString(v: unknown, name: string, at: string): string {
+  const s = v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>)[name] : undefined;
+  if (typeof s !== "string" || s.length === 0) fail(`${at}.${name} must be a non-empty string`);
+  return s as string;
+}
+
+function endpointBoolean(v: unknown, name: string, at: string): boolean {
+  const b = v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>)[name] : undefined;
+  if (typeof b !== "boolean") fail(`${at}.${name} must be true or false`);
+  return b as boolean;
 }
 
 function readType(json: Record<string, unknown>, at: string, count: number): SchemaType {
@@ -790,9 +891,19 @@ export function typeLabel(schema: PackSchema, i: number, depth = 0): string {
   return cut(label.text, MAX_LABEL_LENGTH);
 }
 
-/** Appends the label of type `i` to `label.text`, stopping once the text is longer than {@link MAX_LABEL_LENGTH}. */
-function appendLabel(schema: PackSchema, i: number, depth: number, label: { text: string }): void {
-  const room = MAX_LABEL_LENGTH + 1 - label.text.length;
+/**
+ * The label (§1.2) of a schema's root as .NET's `PackSchema.Label` gives it (`…` below 16 levels, no cut): what an
+ * endpoint's `request` and `response` name (§5.3). A checked schema's labels have at most 4,096 characters (§1.5).
+ */
+function fullLabel(schema: PackSchema): string {
+  const label = { text: "" };
+  appendLabel(schema, 0, 0, label, Number.MAX_SAFE_INTEGER);
+  return label.text;
+}
+
+/** Appends the label of type `i` to `label.text`, stopping once the text is longer than `max` characters. */
+function appendLabel(schema: PackSchema, i: number, depth: number, label: { text: string }, max = MAX_LABEL_LENGTH): void {
+  const room = max + 1 - label.text.length;
   if (room <= 0) return;
   if (depth > 16) {
     label.text += "…";
@@ -807,14 +918,14 @@ function appendLabel(schema: PackSchema, i: number, depth: number, label: { text
     case "list":
     case "set":
       label.text += t.kind + "<";
-      appendLabel(schema, t.element, depth + 1, label);
+      appendLabel(schema, t.element, depth + 1, label, max);
       label.text += ">";
       return;
     case "map":
       label.text += "map<";
-      appendLabel(schema, t.key, depth + 1, label);
+      appendLabel(schema, t.key, depth + 1, label, max);
       label.text += ",";
-      appendLabel(schema, t.value, depth + 1, label);
+      appendLabel(schema, t.value, depth + 1, label, max);
       label.text += ">";
       return;
     default: {

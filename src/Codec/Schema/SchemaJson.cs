@@ -7,8 +7,9 @@ using Pack.Schema.Building;
 namespace Pack.Schema;
 
 /// <summary>
-/// Reads the JSON text of a schema document or schema set under the text's own rule of docs/schema.md §1.5: JSON,
-/// nesting at most 64 levels, and no object with two members of one name. <see cref="PackSchema.Parse"/> and
+/// Reads the JSON text of a schema document or schema set under the text's own rules of docs/schema.md §1.5: JSON,
+/// nesting at most 64 levels, no object with two members of one name, and Unicode text (no unpaired surrogate, raw or
+/// escaped), so that it accepts exactly the texts the TypeScript client's reader accepts. <see cref="PackSchema.Parse"/> and
 /// <see cref="PackSchemaSet.Parse"/> read text only through it, and so do the registration endpoint, the client's
 /// schema source and <c>pack</c>, which call them.
 /// </summary>
@@ -19,9 +20,17 @@ internal static class SchemaJson
 
     /// <summary>Parses <paramref name="json"/>, after checking that no object in it gives a member name twice.</summary>
     /// <param name="json">The JSON text.</param>
-    /// <exception cref="FormatException">The text is not JSON, nests deeper than 64 levels, or an object in it has two members of one name; the message says which and where.</exception>
+    /// <exception cref="FormatException">The text is not JSON, holds an unpaired surrogate, nests deeper than 64 levels, or an object in it has two members of one name; the message says which and where.</exception>
     public static JsonNode? Parse(string json)
     {
+        // UTF-8 cannot hold an unpaired surrogate: encoding would turn it into U+FFFD silently, where a JavaScript
+        // reader keeps it; the text is rejected instead (docs/schema.md §1.5).
+        int unpaired = UnpairedSurrogate(json);
+        if (unpaired >= 0)
+        {
+            throw new FormatException($"not JSON text this reader accepts: an unpaired surrogate U+{(int)json[unpaired]:X4} at character {unpaired} (docs/schema.md §1.5)");
+        }
+
         byte[] utf8 = Encoding.UTF8.GetBytes(json);
         string? duplicate;
         try
@@ -35,8 +44,8 @@ internal static class SchemaJson
         }
         catch (InvalidOperationException exception)
         {
-            // An escaped lone surrogate (\ud800 without its pair): not text System.Text.Json can read as a string.
-            throw new FormatException($"not JSON text this reader accepts: {exception.Message}", exception);
+            // An escaped unpaired surrogate (\ud800 without its pair): not text System.Text.Json can read as a string.
+            throw new FormatException("not JSON text this reader accepts: a string holds an escaped unpaired surrogate (docs/schema.md §1.5)", exception);
         }
 
         if (duplicate is not null)
@@ -66,17 +75,18 @@ internal static class SchemaJson
         string? duplicate = null;
         while (reader.Read())
         {
+            if (reader.ValueIsEscaped && reader.TokenType is JsonTokenType.String or JsonTokenType.PropertyName)
+            {
+                // Every string is read later as .NET text, which cannot hold an escaped unpaired surrogate: throws
+                // InvalidOperationException here, before the document is used, rather than from deep inside it. Also
+                // after a duplicate: text that is not Unicode is reported as that first, as the depth is (§1.5).
+                _ = reader.GetString();
+            }
+
             if (duplicate is not null)
             {
                 // Found: the rest is only read to the end, for the reader's own checks.
                 continue;
-            }
-
-            if (reader.ValueIsEscaped && reader.TokenType is JsonTokenType.String or JsonTokenType.PropertyName)
-            {
-                // Every string is read later as .NET text, which cannot hold an escaped lone surrogate: throws
-                // InvalidOperationException here, before the document is used, rather than from deep inside it.
-                _ = reader.GetString();
             }
 
             switch (reader.TokenType)
@@ -110,6 +120,28 @@ internal static class SchemaJson
         return duplicate;
     }
 
+    /// <summary>The index of the first surrogate in <paramref name="text"/> that is not half of a pair, or -1.</summary>
+    private static int UnpairedSurrogate(string text)
+    {
+        for (int i = 0; i < text.Length; i++)
+        {
+            if (!char.IsSurrogate(text[i]))
+            {
+                continue;
+            }
+
+            if (char.IsHighSurrogate(text[i]) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
+            {
+                i++;
+                continue;
+            }
+
+            return i;
+        }
+
+        return -1;
+    }
+
     private static void NextValue(List<Container> open)
     {
         if (open.Count > 0 && open[^1].IsArray)
@@ -119,8 +151,8 @@ internal static class SchemaJson
     }
 
     /// <summary>
-    /// The member name, unescaped to UTF-16 code units as JavaScript reads it: an escaped lone surrogate (<c>\ud800</c>)
-    /// stays one code unit, where <see cref="Utf8JsonReader.GetString"/> would throw.
+    /// The member name, unescaped to UTF-16 code units as JavaScript reads it (an escaped unpaired surrogate, which
+    /// <see cref="Utf8JsonReader.GetString"/> refuses, has been rejected before).
     /// </summary>
     private static string NameOf(ref Utf8JsonReader reader)
     {
