@@ -572,6 +572,7 @@ export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
   if (doc["format"] !== SET_FORMAT || !Array.isArray(doc["schemas"])) {
     throw new PackSchemaFormatError(`not a Pack schema: expected "format": "${SET_FORMAT}" or "${SCHEMA_FORMAT}"`);
   }
+  const entryOfLabel = new Map<string, number>();
   const entries = Array.from(doc["schemas"] as unknown[]).map((e, i) => {
     const entry = asObject(e, `schemas[${i}]`);
     const schema = readSchema(entry["schema"]);
@@ -583,9 +584,14 @@ export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
     if ((recordedWire !== null && recordedWire !== wire) || (recordedContract !== null && recordedContract !== contract)) {
       throw new PackSchemaFormatError(`the schema of ${schemaLabel(schema)} does not match its recorded fingerprints (wire ${String(recordedWire)}, contract ${String(recordedContract)}; computed ${wire}, ${contract})`);
     }
+    // One entry per root (§2.4): a set that described a root twice would leave a lookup by label ambiguous.
+    const label = fullLabel(schema);
+    const first = entryOfLabel.get(label);
+    if (first !== undefined) fail(`schemas[${i}]: the root ${cut(label, MAX_LABEL_LENGTH)} is also described by schemas[${first}]; a set describes each root once`);
+    entryOfLabel.set(label, i);
     return { type: typeof entry["type"] === "string" ? entry["type"] : schemaLabel(schema), wire, contract, schema };
   });
-  checkEndpoints(doc["endpoints"], new Set(entries.map((e) => fullLabel(e.schema))));
+  checkEndpoints(doc["endpoints"], new Set(entryOfLabel.keys()));
   return entries;
 }
 

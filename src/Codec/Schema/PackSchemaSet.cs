@@ -83,7 +83,7 @@ public sealed class PackSchemaSet
 
     /// <summary>Reads a schema set (with its <c>endpoints</c>, when it has them), or a single schema document (a set of one).</summary>
     /// <param name="json">The JSON text.</param>
-    /// <exception cref="FormatException">Not a schema set or schema (not JSON, an object with two members of one name, or a rule of §1.5 broken), or a recorded fingerprint does not match its schema.</exception>
+    /// <exception cref="FormatException">Not a schema set or schema (not JSON, an object with two members of one name, or a rule of §1.5 broken), a recorded fingerprint does not match its schema, or two entries describe one root (§2.4).</exception>
     public static PackSchemaSet Parse(string json)
     {
         ArgumentNullException.ThrowIfNull(json);
@@ -102,6 +102,7 @@ public sealed class PackSchemaSet
         }
 
         var schemas = new List<PackSchema>();
+        var entryOfLabel = new Dictionary<string, int>(StringComparer.Ordinal);
         for (int i = 0; i < array.Count; i++)
         {
             if (array[i] is not JsonObject entry)
@@ -115,6 +116,13 @@ public sealed class PackSchemaSet
             if ((wire is not null && wire != schema.WireFingerprint) || (contract is not null && contract != schema.ContractFingerprint))
             {
                 throw new FormatException($"the schema of {schema.Label} does not match its recorded fingerprints (wire {wire}, contract {contract}; computed {schema.WireFingerprint}, {schema.ContractFingerprint}): the file was edited or written by a different rulebook");
+            }
+
+            // One entry per root (§2.4): a reader of a set that described a root twice could not tell which one a
+            // lookup by label means, and two readers could keep different ones.
+            if (!entryOfLabel.TryAdd(schema.Label, i))
+            {
+                throw new FormatException($"schemas[{i}]: the root {schema.Label} is also described by schemas[{entryOfLabel[schema.Label]}]; a set describes each root once");
             }
 
             schemas.Add(schema);

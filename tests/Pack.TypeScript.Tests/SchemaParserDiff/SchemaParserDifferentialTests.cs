@@ -112,8 +112,8 @@ public sealed class SchemaParserDifferentialTests(TypeScriptToolchain toolchain,
     }
 
     /// <summary>
-    /// TypeScript's set entries as .NET's <see cref="PackSchemaSet"/> keeps them: one per label (the first), sorted by
-    /// label (ordinal).
+    /// TypeScript's set entries in the order of .NET's <see cref="PackSchemaSet.Schemas"/>: sorted by label (ordinal).
+    /// Both readers reject a set that describes a root twice (docs/schema.md §2.4), so nothing is dropped here.
     /// </summary>
     private static string NormalizeSet(string verdict)
     {
@@ -125,7 +125,6 @@ public sealed class SchemaParserDifferentialTests(TypeScriptToolchain toolchain,
 
         var entries = verdict[Accepted.Length..].Split("\t\t")
             .Select(e => (Label: e[..e.IndexOf('\t', StringComparison.Ordinal)], Entry: e))
-            .DistinctBy(e => e.Label, StringComparer.Ordinal)
             .OrderBy(e => Unescape(e.Label), StringComparer.Ordinal)
             .Select(e => e.Entry);
         return Accepted + string.Join("\t\t", entries);
