@@ -281,6 +281,7 @@ export function dictionary<K, V>(key: Codec<K>, value: Codec<V>): Codec<Map<K, V
       }
       const map = new Map<K, V>();
       const seen = keyOf === undefined ? null : new Set<unknown>();
+      const guard = r.keyGuard(count);
       let i = 0;
       try {
         for (; i < count; i++) {
@@ -289,10 +290,14 @@ export function dictionary<K, V>(key: Codec<K>, value: Codec<V>): Codec<Map<K, V
           if (k === null) {
             r.fail("a dictionary key cannot be null", at);
           }
-          if (seen === null ? map.has(k) : seen.has(keyOf!(k))) {
+          const hashed = seen === null ? k : keyOf!(k);
+          if (guard !== null) {
+            r.hashKey(guard, hashed, at);
+          }
+          if (seen === null ? map.has(k) : seen.has(hashed)) {
             r.fail("a dictionary key repeats", at);
           }
-          seen?.add(keyOf!(k));
+          seen?.add(hashed);
           map.set(k, value.read(r));
         }
       } catch (e) {
@@ -350,12 +355,16 @@ export function set<T>(element: Codec<T>): Codec<Set<T> | null> {
       }
       const out = new Set<T>();
       const seen = keyOf === undefined ? null : new Set<unknown>();
+      const guard = r.keyGuard(count);
       let i = 0;
       try {
         for (; i < count; i++) {
           const at = r.pos;
           const x = element.read(r);
           const k = seen === null || x === null ? x : keyOf!(x);
+          if (guard !== null) {
+            r.hashKey(guard, k, at);
+          }
           if (seen === null ? out.has(x) : seen.has(k)) {
             r.fail("a set element repeats", at);
           }

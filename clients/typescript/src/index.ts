@@ -3,6 +3,7 @@ export * from "./values.js";
 export * from "./reader.js";
 export * from "./writer.js";
 export * from "./codecs.js";
+export * from "./hash-flooding.js";
 export * from "./stream.js";
 export * from "./timeout.js";
 export * from "./client.js";

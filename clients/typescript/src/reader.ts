@@ -1,4 +1,5 @@
 import { PackDecodeError } from "./errors.js";
+import { EXACT_COUNT_ABOVE, HASH_FLOODING, HASH_STEPS_BASE, HASH_STEPS_PER_BYTE, HashFloodGuard } from "./hash-flooding.js";
 import type { DateTimeKind, PackDateTime, PackDateTimeOffset } from "./values.js";
 
 /** Options of a decode. */
@@ -52,12 +53,38 @@ export class PackReader {
   depth = 0;
   /** Nesting limit. */
   readonly maxDepth: number;
+  /** Hash-table steps this decode's `Map` and `Set` keys may still take (hash-flooding.ts). */
+  private hashSteps: number;
 
   constructor(bytes: Uint8Array, options?: DecodeOptions) {
     this.bytes = bytes;
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.limit = bytes.byteLength;
     this.maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.hashSteps = HASH_STEPS_PER_BYTE * bytes.byteLength + HASH_STEPS_BASE;
+  }
+
+  /**
+   * Starts counting the hash-table work of a dictionary's or set's `count` keys (hash flooding, hash-flooding.ts): a
+   * small collection is charged its worst case now and gets `null`; a larger one gets a guard for {@link hashKey}.
+   */
+  keyGuard(count: number): HashFloodGuard | null {
+    if (count <= EXACT_COUNT_ABOVE) {
+      this.hashSteps -= (count * (count - 1)) / 2;
+      if (this.hashSteps < 0) {
+        this.fail(HASH_FLOODING);
+      }
+      return null;
+    }
+    return new HashFloodGuard(count);
+  }
+
+  /** Charges the insertion of `key` (the value the `Map`/`Set` hashes), read at `at`, to this decode's budget. */
+  hashKey(guard: HashFloodGuard, key: unknown, at: number): void {
+    this.hashSteps -= guard.add(key);
+    if (this.hashSteps < 0) {
+      this.fail(HASH_FLOODING, at);
+    }
   }
 
   /** Raises a {@link PackDecodeError} at `offset` (default: the current position). */

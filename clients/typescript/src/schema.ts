@@ -572,7 +572,7 @@ export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
   if (doc["format"] !== SET_FORMAT || !Array.isArray(doc["schemas"])) {
     throw new PackSchemaFormatError(`not a Pack schema: expected "format": "${SET_FORMAT}" or "${SCHEMA_FORMAT}"`);
   }
-  const entryOfLabel = new Map<string, number>();
+  const entryOfLabel = new Map<string, { index: number; entry: PackSchemaSetEntry }>();
   const entries = Array.from(doc["schemas"] as unknown[]).map((e, i) => {
     const entry = asObject(e, `schemas[${i}]`);
     const schema = readSchema(entry["schema"]);
@@ -584,15 +584,22 @@ export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
     if ((recordedWire !== null && recordedWire !== wire) || (recordedContract !== null && recordedContract !== contract)) {
       throw new PackSchemaFormatError(`the schema of ${schemaLabel(schema)} does not match its recorded fingerprints (wire ${String(recordedWire)}, contract ${String(recordedContract)}; computed ${wire}, ${contract})`);
     }
-    // One entry per root (§2.4): a set that described a root twice would leave a lookup by label ambiguous.
+    // One schema per root (§2.4): a set that described a root two ways would leave a lookup by label ambiguous. The
+    // same schema twice (string[] and List<string>) is one entry: the first.
     const label = fullLabel(schema);
     const first = entryOfLabel.get(label);
-    if (first !== undefined) fail(`schemas[${i}]: the root ${cut(label, MAX_LABEL_LENGTH)} is also described by schemas[${first}]; a set describes each root once`);
-    entryOfLabel.set(label, i);
-    return { type: typeof entry["type"] === "string" ? entry["type"] : schemaLabel(schema), wire, contract, schema };
+    if (first !== undefined) {
+      if (first.entry.contract !== contract) {
+        fail(`schemas[${i}]: the root ${cut(label, MAX_LABEL_LENGTH)} is also described, differently, by schemas[${first.index}]; a set describes each root once`);
+      }
+      return null;
+    }
+    const result: PackSchemaSetEntry = { type: typeof entry["type"] === "string" ? entry["type"] : schemaLabel(schema), wire, contract, schema };
+    entryOfLabel.set(label, { index: i, entry: result });
+    return result;
   });
   checkEndpoints(doc["endpoints"], new Set(entryOfLabel.keys()));
-  return entries;
+  return entries.filter((e): e is PackSchemaSetEntry => e !== null);
 }
 
 /**

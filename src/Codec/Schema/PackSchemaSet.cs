@@ -83,7 +83,7 @@ public sealed class PackSchemaSet
 
     /// <summary>Reads a schema set (with its <c>endpoints</c>, when it has them), or a single schema document (a set of one).</summary>
     /// <param name="json">The JSON text.</param>
-    /// <exception cref="FormatException">Not a schema set or schema (not JSON, an object with two members of one name, or a rule of §1.5 broken), a recorded fingerprint does not match its schema, or two entries describe one root (§2.4).</exception>
+    /// <exception cref="FormatException">Not a schema set or schema (not JSON, an object with two members of one name, or a rule of §1.5 broken), a recorded fingerprint does not match its schema, or two entries describe one root differently (§2.4).</exception>
     public static PackSchemaSet Parse(string json)
     {
         ArgumentNullException.ThrowIfNull(json);
@@ -102,7 +102,7 @@ public sealed class PackSchemaSet
         }
 
         var schemas = new List<PackSchema>();
-        var entryOfLabel = new Dictionary<string, int>(StringComparer.Ordinal);
+        var entryOfLabel = new Dictionary<string, (int Entry, PackSchema Schema)>(StringComparer.Ordinal);
         for (int i = 0; i < array.Count; i++)
         {
             if (array[i] is not JsonObject entry)
@@ -118,11 +118,18 @@ public sealed class PackSchemaSet
                 throw new FormatException($"the schema of {schema.Label} does not match its recorded fingerprints (wire {wire}, contract {contract}; computed {schema.WireFingerprint}, {schema.ContractFingerprint}): the file was edited or written by a different rulebook");
             }
 
-            // One entry per root (§2.4): a reader of a set that described a root twice could not tell which one a
-            // lookup by label means, and two readers could keep different ones.
-            if (!entryOfLabel.TryAdd(schema.Label, i))
+            // One schema per root (§2.4): a reader of a set that described a root two ways could not tell which one a
+            // lookup by label means, and two readers could keep different ones. The same schema twice (string[] and
+            // List<string>) is one entry.
+            if (!entryOfLabel.TryAdd(schema.Label, (i, schema)))
             {
-                throw new FormatException($"schemas[{i}]: the root {schema.Label} is also described by schemas[{entryOfLabel[schema.Label]}]; a set describes each root once");
+                var first = entryOfLabel[schema.Label];
+                if (first.Schema.ContractFingerprint != schema.ContractFingerprint)
+                {
+                    throw new FormatException($"schemas[{i}]: the root {schema.Label} is also described, differently, by schemas[{first.Entry}]; a set describes each root once");
+                }
+
+                continue;
             }
 
             schemas.Add(schema);

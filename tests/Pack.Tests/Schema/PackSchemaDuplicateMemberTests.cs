@@ -128,5 +128,28 @@ public class PackSchemaDuplicateMemberTests
         Assert.InRange(watch.ElapsedMilliseconds, 0, 5_000);
     }
 
+    [Fact]
+    public void Parse_SetWithOneRootTwoWays_ThrowsFormatExceptionNamingBothEntries()
+    {
+        string one = Doc("""{"kind":"object","nullable":true,"name":"Shop.Order","members":[{"name":"Id","type":1}]}""", I32);
+        string other = Doc("""{"kind":"object","nullable":true,"name":"Shop.Order","members":[{"name":"Id","type":1},{"name":"Count","type":1}]}""", I32);
+        string set = $$"""{"format":"pack-schema-set/1","schemas":[{"type":"Shop.Order","schema":{{one}}},{"type":"Order","schema":{{other}}}]}""";
+
+        var exception = Assert.Throws<FormatException>(() => PackSchemaSet.Parse(set));
+
+        Assert.Equal("schemas[1]: the root Shop.Order is also described, differently, by schemas[0]; a set describes each root once", exception.Message);
+    }
+
+    [Fact]
+    public void Parse_SetWithOneSchemaUnderTwoTypeNames_KeepsOneEntry()
+    {
+        string list = Doc("""{"kind":"list","nullable":true,"element":1}""", I32);
+        string set = $$"""{"format":"pack-schema-set/1","schemas":[{"type":"List<int>","schema":{{list}}},{"type":"int[]","schema":{{list}}}]}""";
+
+        var parsed = PackSchemaSet.Parse(set);
+
+        Assert.Equal("list<i32>", Assert.Single(parsed.Schemas).Label);
+    }
+
     private static string Doc(params string[] types) => $$"""{"format":"pack-schema/1","types":[{{string.Join(",", types)}}]}""";
 }

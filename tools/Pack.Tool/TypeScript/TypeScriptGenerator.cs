@@ -1064,6 +1064,7 @@ public sealed partial class TypeScriptGenerator
             o.AppendLine("  const seen = new Set<unknown>();");
         }
 
+        o.AppendLine("  const guard = r.keyGuard(n);");
         o.AppendLine("  let i = 0;");
         o.AppendLine("  try {");
         o.AppendLine("    for (; i < n; i++) {");
@@ -1072,11 +1073,13 @@ public sealed partial class TypeScriptGenerator
         if (key is not null)
         {
             o.AppendLine(CultureInfo.InvariantCulture, $"      const k = x === null ? null : {key};");
+            o.AppendLine("      if (guard !== null) r.hashKey(guard, k, at);");
             o.AppendLine("      if (seen.has(k)) r.fail(\"a set element repeats\", at);");
             o.AppendLine("      seen.add(k);");
         }
         else
         {
+            o.AppendLine("      if (guard !== null) r.hashKey(guard, x, at);");
             o.AppendLine("      if (out.has(x)) r.fail(\"a set element repeats\", at);");
         }
 
@@ -1140,6 +1143,7 @@ public sealed partial class TypeScriptGenerator
             o.AppendLine("  const seen = new Set<unknown>();");
         }
 
+        o.AppendLine("  const guard = r.keyGuard(n);");
         o.AppendLine("  let i = 0;");
         o.AppendLine("  try {");
         o.AppendLine("    for (; i < n; i++) {");
@@ -1149,11 +1153,13 @@ public sealed partial class TypeScriptGenerator
         if (key is not null)
         {
             o.AppendLine(CultureInfo.InvariantCulture, $"      const kk = {key};");
+            o.AppendLine("      if (guard !== null) r.hashKey(guard, kk, at);");
             o.AppendLine("      if (seen.has(kk)) r.fail(\"a dictionary key repeats\", at);");
             o.AppendLine("      seen.add(kk);");
         }
         else
         {
+            o.AppendLine("      if (guard !== null) r.hashKey(guard, k, at);");
             o.AppendLine("      if (out.has(k)) r.fail(\"a dictionary key repeats\", at);");
         }
 

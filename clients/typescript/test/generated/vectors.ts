@@ -1243,6 +1243,7 @@ function readMapOfDatetimeoffsetToI32(r: PackReader): Map<PackDateTimeOffset, nu
   if (n < 0) return null;
   const out = new Map<PackDateTimeOffset, number>();
   const seen = new Set<unknown>();
+  const guard = r.keyGuard(n);
   let i = 0;
   try {
     for (; i < n; i++) {
@@ -1250,6 +1251,7 @@ function readMapOfDatetimeoffsetToI32(r: PackReader): Map<PackDateTimeOffset, nu
       const k = r.dateTimeOffset();
       if (k === null) return r.fail("a dictionary key cannot be null", at);
       const kk = (k.ticks - BigInt(k.offsetMinutes) * 600000000n);
+      if (guard !== null) r.hashKey(guard, kk, at);
       if (seen.has(kk)) r.fail("a dictionary key repeats", at);
       seen.add(kk);
       out.set(k, r.i32());
@@ -1290,6 +1292,7 @@ function readMapOfDecimalToI32(r: PackReader): Map<string, number> | null {
   if (n < 0) return null;
   const out = new Map<string, number>();
   const seen = new Set<unknown>();
+  const guard = r.keyGuard(n);
   let i = 0;
   try {
     for (; i < n; i++) {
@@ -1297,6 +1300,7 @@ function readMapOfDecimalToI32(r: PackReader): Map<string, number> | null {
       const k = r.decimal();
       if (k === null) return r.fail("a dictionary key cannot be null", at);
       const kk = decimalKey(k);
+      if (guard !== null) r.hashKey(guard, kk, at);
       if (seen.has(kk)) r.fail("a dictionary key repeats", at);
       seen.add(kk);
       out.set(k, r.i32());
@@ -1336,12 +1340,14 @@ function readMapOfF64ToI32(r: PackReader): Map<number, number> | null {
   const n = r.beginCollection(12);
   if (n < 0) return null;
   const out = new Map<number, number>();
+  const guard = r.keyGuard(n);
   let i = 0;
   try {
     for (; i < n; i++) {
       const at = r.pos;
       const k = r.f64();
       if (k === null) return r.fail("a dictionary key cannot be null", at);
+      if (guard !== null) r.hashKey(guard, k, at);
       if (out.has(k)) r.fail("a dictionary key repeats", at);
       out.set(k, r.i32());
     }
@@ -1376,12 +1382,14 @@ function readMapOfStringToI32(r: PackReader): Map<string | null, number> | null 
   const n = r.beginCollection(8);
   if (n < 0) return null;
   const out = new Map<string, number>();
+  const guard = r.keyGuard(n);
   let i = 0;
   try {
     for (; i < n; i++) {
       const at = r.pos;
       const k = r.string();
       if (k === null) return r.fail("a dictionary key cannot be null", at);
+      if (guard !== null) r.hashKey(guard, k, at);
       if (out.has(k)) r.fail("a dictionary key repeats", at);
       out.set(k, r.i32());
     }
@@ -1442,11 +1450,13 @@ function readSetOfF32(r: PackReader): Set<number> | null {
   const n = r.beginCollection(4);
   if (n < 0) return null;
   const out = new Set<number>();
+  const guard = r.keyGuard(n);
   let i = 0;
   try {
     for (; i < n; i++) {
       const at = r.pos;
       const x = r.f32();
+      if (guard !== null) r.hashKey(guard, x, at);
       if (out.has(x)) r.fail("a set element repeats", at);
       out.add(x);
     }
@@ -1479,11 +1489,13 @@ function readSetOfString(r: PackReader): Set<string | null> | null {
   const n = r.beginCollection(4);
   if (n < 0) return null;
   const out = new Set<string | null>();
+  const guard = r.keyGuard(n);
   let i = 0;
   try {
     for (; i < n; i++) {
       const at = r.pos;
       const x = r.string();
+      if (guard !== null) r.hashKey(guard, x, at);
       if (out.has(x)) r.fail("a set element repeats", at);
       out.add(x);
     }

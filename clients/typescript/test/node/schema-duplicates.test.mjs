@@ -84,3 +84,13 @@ test("schema: hostile shapes end quickly: 100,000 sibling objects, long escaped 
   // Generous for a loaded machine; a quadratic scan or a hang would be far past it.
   assert.ok(performance.now() - started < 5000);
 });
+
+test("a set that describes one root two ways is rejected; the same schema under two type names is one entry (§2.4)", () => {
+  const one = doc('{"kind":"object","nullable":true,"name":"Shop.Order","members":[{"name":"Id","type":1}]}', I32);
+  const other = doc('{"kind":"object","nullable":true,"name":"Shop.Order","members":[{"name":"Id","type":1},{"name":"Count","type":1}]}', I32);
+  rejects(parseSchemaSet, `{"format":"pack-schema-set/1","schemas":[{"type":"Shop.Order","schema":${one}},{"type":"Order","schema":${other}}]}`,
+    "schemas[1]: the root Shop.Order is also described, differently, by schemas[0]; a set describes each root once");
+  const list = doc('{"kind":"list","nullable":true,"element":1}', I32);
+  const entries = parseSchemaSet(`{"format":"pack-schema-set/1","schemas":[{"type":"List<int>","schema":${list}},{"type":"int[]","schema":${list}}]}`);
+  assert.deepEqual(entries.map((e) => e.type), ["List<int>"]);
+});
