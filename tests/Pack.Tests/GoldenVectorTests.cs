@@ -177,7 +177,11 @@ public class GoldenVectorTests
         var vector = GoldenVectorFiles.All[id];
         var type = TypesByName[vector.TypeName];
 
-        await Assert.ThrowsAsync<PackException>(() => (Task)Invoke(nameof(ReadItemsAsync), type, vector.Bytes, new List<object?>())!);
+        var exception = await Assert.ThrowsAsync<PackException>(() => (Task)Invoke(nameof(ReadItemsAsync), type, vector.Bytes, new List<object?>())!);
+        if (vector.Offset is { } offset)
+        {
+            Assert.Equal(offset, exception.Offset);
+        }
     }
 
     [Fact]

@@ -127,16 +127,17 @@ export async function* readPackStream<T>(
   };
   try {
     for (;;) {
-      // a frame header: the kind is checked as soon as its byte is there, the rest once all 5 bytes are
-      if (!(await fill(1))) {
-        throw new PackDecodeError("the stream ended without an End frame (truncated)", base + buf.length);
+      // a frame header, checked in §10's order once all 5 bytes are there: the kind, then the length (a header cut
+      // short is truncated even when its kind byte is already unknown)
+      if (!(await fill(5))) {
+        throw new PackDecodeError(
+          buf.length === at ? "the stream ended without an End frame (truncated)" : "the stream ended inside a frame header",
+          base + buf.length,
+        );
       }
       const frameAt = base + at;
       const kind = buf[at]!;
       checkKind(kind, frameAt);
-      if (!(await fill(5))) {
-        throw new PackDecodeError("the stream ended inside a frame header", base + buf.length);
-      }
       const length = (buf[at + 1]! | (buf[at + 2]! << 8) | (buf[at + 3]! << 16) | (buf[at + 4]! << 24));
       if (length < 0) {
         throw new PackDecodeError(`negative frame length ${length}`, frameAt + 1);
@@ -147,10 +148,11 @@ export async function* readPackStream<T>(
       if (kind === FRAME_END && length !== 0) {
         throw new PackDecodeError(`an End frame must have length 0, not ${length}`, frameAt + 1);
       }
-      if (kind === FRAME_ITEM && length === 0) {
-        throw new PackDecodeError("an Item frame of length 0 (an empty payload is never a value)", frameAt + 1);
-      }
       at += 5;
+      if (kind === FRAME_ITEM && length === 0) {
+        // not a header error: an empty payload is never a value, truncated at its first byte (§1, §10)
+        throw new PackDecodeError("an Item frame of length 0: the payload is truncated (an empty payload is never a value)", frameAt + 5);
+      }
       if (kind === FRAME_END) {
         return;
       }

@@ -57,6 +57,8 @@ interface StreamVector {
   outcome: "end" | "error" | "malformed";
   direction?: "both" | "decode";
   frames?: StreamFrame[];
+  /** For an invalid stream, the error offset §10 fixes, if it fixes one. */
+  offset?: number;
   hex: string;
 }
 
@@ -184,6 +186,7 @@ export async function runConformance(files: VectorFiles): Promise<CaseResult[]> 
           } else if (e instanceof PackDecodeError) {
             outcome = "malformed";
             if (!(e.offset >= 0 && e.offset <= bytes.length)) detail = `offset ${e.offset} outside the stream`;
+            else if (s.offset !== undefined && e.offset !== s.offset) detail = `offset ${e.offset}, expected ${s.offset} (§10)`;
           } else {
             return `chunks of ${size}: threw ${String(e)}, not a Pack error`;
           }

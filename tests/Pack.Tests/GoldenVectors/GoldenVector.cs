@@ -23,6 +23,9 @@ public sealed record GoldenVector(string File, string Id, string TypeName, Golde
     /// <summary>Whether the vector (or every item and error frame of a stream) has a <c>"json"</c> member; JSON null is a value.</summary>
     public bool HasJson { get; init; }
 
+    /// <summary>For an invalid stream vector, the error offset docs/wire-format.md §10 fixes (<c>"offset"</c>), if it fixes one.</summary>
+    public long? Offset { get; init; }
+
     /// <summary>For a stream ending with an error frame, that frame's <c>"json"</c>.</summary>
     public System.Text.Json.Nodes.JsonNode? ErrorJson { get; init; }
 }

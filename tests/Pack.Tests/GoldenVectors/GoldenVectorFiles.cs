@@ -90,7 +90,10 @@ public static class GoldenVectorFiles
             {
                 foreach (var element in invalidStreams.EnumerateArray())
                 {
-                    Add(vectors, new GoldenVector(file, Id(element), element.GetProperty("itemType").GetString()!, GoldenVectorKind.InvalidStream, ReadBytes(element, file)));
+                    Add(vectors, new GoldenVector(file, Id(element), element.GetProperty("itemType").GetString()!, GoldenVectorKind.InvalidStream, ReadBytes(element, file))
+                    {
+                        Offset = element.TryGetProperty("offset", out var offset) ? offset.GetInt64() : null,
+                    });
                 }
             }
         }

@@ -25,8 +25,8 @@ public sealed class PayloadDifferentialTests(TypeScriptToolchain toolchain, ITes
     public void Deserialize_MutatedGoldenVectors_TypeScriptGivesTheSameVerdictAndValue()
     {
         toolchain.RequireBuild();
-        int seed = Setting("PACK_DIFF_SEED", DefaultSeed);
-        int rounds = Setting("PACK_DIFF_ROUNDS", 1);
+        int seed = DifferentialNode.Setting("PACK_DIFF_SEED", DefaultSeed);
+        int rounds = DifferentialNode.Setting("PACK_DIFF_ROUNDS", 1);
         var clock = Stopwatch.StartNew();
 
         var cases = Generate(seed, rounds);
@@ -61,7 +61,7 @@ public sealed class PayloadDifferentialTests(TypeScriptToolchain toolchain, ITes
                 if (divergences.Count < ShownDivergences)
                 {
                     divergences.Add(
-                        $"  {c.VectorId} ({c.TypeName}), {c.Description}\n    input  {Hex(c.Bytes)}\n    .NET   {dotnet[i]}\n    {name,-6} {ts}");
+                        $"  {c.VectorId} ({c.TypeName}), {c.Description}\n    input  {DifferentialNode.Hex(c.Bytes)}\n    .NET   {dotnet[i]}\n    {name,-6} {ts}");
                 }
             }
         }
@@ -111,7 +111,7 @@ public sealed class PayloadDifferentialTests(TypeScriptToolchain toolchain, ITes
         var typesByName = VectorCatalog.Values.Values.Select(v => v.Type)
             .GroupBy(VectorTypeName.Format, StringComparer.Ordinal)
             .ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
-        var parser = new WireType.Parser(TypesJson().GetProperty("types"));
+        var parser = new WireType.Parser(DifferentialNode.TypesJson());
         var random = new Random(seed);
         var mutator = new PayloadMutator(random);
         var cases = new List<DifferentialCase>();
@@ -158,63 +158,7 @@ public sealed class PayloadDifferentialTests(TypeScriptToolchain toolchain, ITes
     }
 
     private static JsonArray DecodeWithTypeScript(List<DifferentialCase> cases)
-    {
-        string directory = Path.Combine(Path.GetTempPath(), $"pack-differential-{Environment.ProcessId}-{Guid.NewGuid():n}");
-        Directory.CreateDirectory(directory);
-        try
-        {
-            string input = Path.Combine(directory, "input.json");
-            string result = Path.Combine(directory, "output.json");
-            using (var stream = File.Create(input))
-            using (var writer = new Utf8JsonWriter(stream))
-            {
-                writer.WriteStartObject();
-                writer.WritePropertyName("types");
-                TypesJson().GetProperty("types").WriteTo(writer);
-                writer.WriteStartArray("cases");
-                foreach (var c in cases)
-                {
-                    writer.WriteStartObject();
-                    writer.WriteString("type", c.TypeName);
-                    writer.WriteString("hex", Convert.ToHexStringLower(c.Bytes));
-                    writer.WriteEndObject();
-                }
-
-                writer.WriteEndArray();
-                writer.WriteEndObject();
-            }
-
-            var run = TypeScriptToolchain.Node($"scripts/run-differential.mjs {input} {result}", TimeSpan.FromMinutes(10));
-            Assert.True(run.ExitCode == 0, run.Describe());
-            var results = JsonNode.Parse(File.ReadAllBytes(result), documentOptions: new JsonDocumentOptions { MaxDepth = 512 })!.AsArray();
-            Assert.Equal(cases.Count, results.Count);
-            return results;
-        }
-        finally
-        {
-            Directory.Delete(directory, recursive: true);
-        }
-    }
-
-    private static JsonElement TypesJson()
-    {
-        using var document = JsonDocument.Parse(File.ReadAllBytes(Path.Combine(GoldenVectorFiles.Directory, "types.json")));
-        return document.RootElement.Clone();
-    }
-
-    private static int Setting(string name, int fallback)
-        => int.TryParse(Environment.GetEnvironmentVariable(name), NumberStyles.Integer, CultureInfo.InvariantCulture, out int value) ? value : fallback;
-
-    private static string Hex(byte[] bytes)
-    {
-        var hex = new StringBuilder(Convert.ToHexStringLower(bytes.AsSpan(0, Math.Min(bytes.Length, 160))));
-        if (bytes.Length > 160)
-        {
-            hex.Append(CultureInfo.InvariantCulture, $"… ({bytes.Length} bytes)");
-        }
-
-        return hex.Length == 0 ? "(empty)" : hex.ToString();
-    }
+        => DifferentialNode.Run(cases.Select(c => (c.TypeName, c.Bytes)).ToList(), chunkSizes: null);
 
     private sealed record DifferentialCase(string VectorId, string TypeName, Type Type, string Description, byte[] Bytes);
 }
