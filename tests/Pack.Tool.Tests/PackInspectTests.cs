@@ -1,3 +1,4 @@
+using System.Text.Json.Nodes;
 using Pack.Tests.GoldenVectors.Types;
 
 namespace Pack.Tool.Tests;
@@ -80,6 +81,42 @@ public sealed class PackInspectTests : IDisposable
         Repository.AssertGolden(golden, output);
         Assert.Equal(expectedExit, exit);
         Assert.Empty(error);
+    }
+
+    public static TheoryData<string> InvalidStreamVectors
+    {
+        get
+        {
+            var vectors = JsonNode.Parse(File.ReadAllText(Path.Combine(Repository.Root, "docs", "vectors", "streams.json")))!["invalid"]!.AsArray();
+            return new TheoryData<string>(vectors.Select(v => v!["id"]!.GetValue<string>()));
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(InvalidStreamVectors))]
+    public async Task Inspect_InvalidStreamVector_IsMalformedAtTheOffsetTheSpecificationFixes(string id)
+    {
+        // docs/wire-format.md §10 fixes the offsets of framing errors; pack inspect checks frame headers with the same
+        // PackStream.ReadFrameHeader as the .NET readers, so it reports what PackStream.ReadAsync reports.
+        var vector = JsonNode.Parse(File.ReadAllText(Path.Combine(Repository.Root, "docs", "vectors", "streams.json")))!["invalid"]!.AsArray()
+            .Single(v => v!["id"]!.GetValue<string>() == id)!;
+        Assert.Equal("int", vector["itemType"]!.GetValue<string>());
+        string schema = files.Write("schema.json", typeof(int));
+        string hex = vector["hex"]!.GetValue<string>();
+
+        var (exit, output, error) = await ToolRunner.RunAsync("inspect", hex.Length == 0 ? "0x" : hex, "--schema", schema, "--stream", "--json");
+
+        Assert.True(exit == 1, $"exit {exit}: {error}{output}");
+        var malformed = JsonNode.Parse(output)!["malformed"];
+        Assert.NotNull(malformed);
+        if (vector["offset"] is { } offset)
+        {
+            Assert.Equal(offset.GetValue<long>(), malformed["offset"]!.GetValue<long>());
+        }
+        else
+        {
+            Assert.InRange(malformed["offset"]!.GetValue<long>(), 0, hex.Length / 2);
+        }
     }
 
     [Fact]

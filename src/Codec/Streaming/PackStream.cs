@@ -11,7 +11,43 @@ namespace Pack.Streaming;
 /// </summary>
 public static class PackStream
 {
-    private const int FrameHeaderLength = 5;
+    /// <summary>The length of a frame header: the kind byte and the payload's i32 length.</summary>
+    public const int FrameHeaderLength = 5;
+
+    /// <summary>
+    /// Checks one frame header (docs/wire-format.md §10) in the order the specification gives: the kind, then the length
+    /// (not negative, at most <paramref name="maxPayloadLength"/>, 0 for an End frame), with the error offsets it fixes.
+    /// Every reader of frames (<see cref="ReadAsync{T}(Stream, PackSerializerOptions?, CancellationToken)"/>, the server's
+    /// request streams, <c>pack inspect</c>) checks headers here, so they agree. An Item frame of length 0 passes: its
+    /// empty payload fails when it is read, as truncated at its first byte.
+    /// </summary>
+    /// <param name="header">At least the frame's <see cref="FrameHeaderLength"/> bytes; a header cut short is the caller's truncation.</param>
+    /// <param name="offset">The frame's offset in the stream, for the exception.</param>
+    /// <param name="maxPayloadLength">The largest payload accepted (<see cref="PackSerializerOptions.MaxPayloadLength"/>).</param>
+    /// <param name="length">The payload's length.</param>
+    /// <returns>The frame's kind.</returns>
+    /// <exception cref="PackException">An unknown kind (at <paramref name="offset"/>) or an invalid length (at <paramref name="offset"/> + 1).</exception>
+    public static PackFrameKind ReadFrameHeader(ReadOnlySpan<byte> header, long offset, int maxPayloadLength, out int length)
+    {
+        if (header.Length < FrameHeaderLength)
+        {
+            throw new ArgumentException($"A frame header is {FrameHeaderLength} bytes.", nameof(header));
+        }
+
+        var kind = (PackFrameKind)header[0];
+        length = BinaryPrimitives.ReadInt32LittleEndian(header[1..]);
+        if (kind is not (PackFrameKind.Item or PackFrameKind.End or PackFrameKind.Error))
+        {
+            throw new PackException($"Unknown frame kind 0x{header[0]:X2} (1 = Item, 2 = End, 3 = Error)", offset);
+        }
+
+        if (length < 0 || length > maxPayloadLength || (kind == PackFrameKind.End && length != 0))
+        {
+            throw new PackException($"Invalid frame length {length} for a {kind} frame (the limit is {maxPayloadLength}; an End frame's is 0)", offset + 1);
+        }
+
+        return kind;
+    }
 
     /// <summary>Writes one item frame, serialized straight into the destination.</summary>
     /// <typeparam name="T">The item type.</typeparam>
@@ -178,17 +214,7 @@ public static class PackStream
                         : "The stream ended inside a frame header", offset + headerRead);
                 }
 
-                var kind = (PackFrameKind)header[0];
-                int length = BinaryPrimitives.ReadInt32LittleEndian(header.AsSpan(1));
-                if (kind is not (PackFrameKind.Item or PackFrameKind.End or PackFrameKind.Error))
-                {
-                    throw new PackException($"Unknown frame kind 0x{header[0]:X2}", offset);
-                }
-
-                if (length < 0 || length > options.MaxPayloadLength || (kind == PackFrameKind.End && length != 0))
-                {
-                    throw new PackException($"Invalid frame length {length} for a {kind} frame (the limit is {options.MaxPayloadLength})", offset + 1);
-                }
+                var kind = ReadFrameHeader(header, offset, options.MaxPayloadLength, out int length);
 
                 offset += FrameHeaderLength;
                 budget.Offset = offset;

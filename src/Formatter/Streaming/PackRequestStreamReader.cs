@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Buffers.Binary;
 using System.Globalization;
 using System.IO.Pipelines;
 using System.Runtime.CompilerServices;
@@ -18,8 +17,6 @@ namespace Pack.AspNetCore;
 /// <typeparam name="T">The item type.</typeparam>
 internal sealed class PackRequestStreamReader<T> : IAsyncEnumerable<T?>
 {
-    private const int FrameHeaderLength = 5;
-
     private readonly HttpContext _httpContext;
     private readonly PackSerializerOptions _options;
     private readonly long? _maxLength;
@@ -76,7 +73,7 @@ internal sealed class PackRequestStreamReader<T> : IAsyncEnumerable<T?>
                 {
                     var read = await ReadAsync(reader, offset, token).ConfigureAwait(false);
                     buffer = read.Buffer;
-                    if (buffer.Length >= FrameHeaderLength)
+                    if (buffer.Length >= PackStream.FrameHeaderLength)
                     {
                         break;
                     }
@@ -90,23 +87,23 @@ internal sealed class PackRequestStreamReader<T> : IAsyncEnumerable<T?>
                     }
                 }
 
-                Span<byte> header = stackalloc byte[FrameHeaderLength];
-                buffer.Slice(0, FrameHeaderLength).CopyTo(header);
-                var kind = (PackFrameKind)header[0];
-                int length = BinaryPrimitives.ReadInt32LittleEndian(header[1..]);
-                if (kind is not (PackFrameKind.Item or PackFrameKind.End or PackFrameKind.Error))
+                Span<byte> header = stackalloc byte[PackStream.FrameHeaderLength];
+                buffer.Slice(0, PackStream.FrameHeaderLength).CopyTo(header);
+                PackFrameKind kind;
+                int length;
+                try
+                {
+                    // The rules and offsets of §10, shared with PackStream.ReadAsync and pack inspect. An Item frame of
+                    // length 0 passes; its empty payload fails as truncated at its first byte when it is decoded.
+                    kind = PackStream.ReadFrameHeader(header, offset, _options.MaxPayloadLength, out length);
+                }
+                catch (PackException exception)
                 {
                     reader.AdvanceTo(buffer.Start);
-                    throw Fail(StatusCodes.Status400BadRequest, new PackException($"Unknown frame kind 0x{header[0]:X2}", offset));
+                    throw Fail(StatusCodes.Status400BadRequest, exception);
                 }
 
-                if (length < 0 || length > _options.MaxPayloadLength || (kind == PackFrameKind.End && length != 0) || (kind == PackFrameKind.Item && length == 0))
-                {
-                    reader.AdvanceTo(buffer.Start);
-                    throw Fail(StatusCodes.Status400BadRequest, new PackException($"Invalid frame length {length} for a {kind} frame (the limit is {_options.MaxPayloadLength})", offset + 1));
-                }
-
-                if (_maxLength is long maxLength && offset + FrameHeaderLength + length > maxLength)
+                if (_maxLength is long maxLength && offset + PackStream.FrameHeaderLength + length > maxLength)
                 {
                     // Judged from the header alone: the stream as a whole is over the limit, whatever the frames before it were.
                     reader.AdvanceTo(buffer.Start);
@@ -114,8 +111,8 @@ internal sealed class PackRequestStreamReader<T> : IAsyncEnumerable<T?>
                         CultureInfo.InvariantCulture, $"The Pack request stream is larger than the limit of {maxLength} bytes."), offset));
                 }
 
-                reader.AdvanceTo(buffer.GetPosition(FrameHeaderLength));
-                offset += FrameHeaderLength;
+                reader.AdvanceTo(buffer.GetPosition(PackStream.FrameHeaderLength));
+                offset += PackStream.FrameHeaderLength;
 
                 // The payload: copied as it arrives, so memory grows with the bytes received, not with the declared length,
                 // and the pipe is always consumed (a frame larger than the pipe's buffer cannot stall it).

@@ -18,7 +18,6 @@ namespace Pack.Tool.Commands;
 /// </summary>
 internal static class InspectCommand
 {
-    private const int FrameHeaderLength = 5;
 
     public static async Task<int> RunAsync(CommandLine line, TextWriter output, HttpMessageHandler? http)
     {
@@ -95,43 +94,39 @@ internal static class InspectCommand
                 break;
             }
 
-            if (bytes.Length - position < FrameHeaderLength)
+            if (bytes.Length - position < PackStream.FrameHeaderLength)
             {
-                problem = new PackException($"truncated: a frame header needs 5 bytes, {bytes.Length - position} remain", position);
+                // A cut-off stream fails where the bytes stop (docs/wire-format.md §10, error offsets).
+                problem = new PackException($"truncated: a frame header needs 5 bytes, {bytes.Length - position} remain", bytes.Length);
                 break;
             }
 
-            byte kind = bytes.Span[position];
-            int length = BinaryPrimitives.ReadInt32LittleEndian(bytes.Span[(position + 1)..]);
-            string head = Convert.ToHexStringLower(bytes.Span.Slice(position, FrameHeaderLength)).Insert(2, " ");
+            var header = bytes.Span.Slice(position, PackStream.FrameHeaderLength);
+            byte kind = header[0];
+            int declared = BinaryPrimitives.ReadInt32LittleEndian(header[1..]);
+            string head = Convert.ToHexStringLower(header).Insert(2, " ");
             string kindName = kind switch { 1 => "Item", 2 => "End", 3 => "Error", _ => $"unknown kind {kind}" };
             if (!json)
             {
-                writer.Comment($"── frame {frame} · {kindName} · @{position} · payload {Plural(Math.Max(length, 0), "byte")} · header {head}");
+                writer.Comment($"── frame {frame} · {kindName} · @{position} · payload {Plural(Math.Max(declared, 0), "byte")} · header {head}");
                 writer.WriteTo(output);
             }
 
-            if (kind is < 1 or > 3)
+            int length;
+            try
             {
-                problem = new PackException($"unknown frame kind {kind} (1 = Item, 2 = End, 3 = Error)", position);
+                // The header rules and offsets of §10, as every .NET reader of frames checks them.
+                _ = PackStream.ReadFrameHeader(header, position, PackSerializerOptions.Default.MaxPayloadLength, out length);
+            }
+            catch (PackException exception)
+            {
+                problem = exception;
                 break;
             }
 
-            if (length < 0)
+            int payloadStart = position + PackStream.FrameHeaderLength;
+            if (kind == (byte)PackFrameKind.End)
             {
-                problem = new PackException($"negative frame length {length}", position + 1);
-                break;
-            }
-
-            int payloadStart = position + FrameHeaderLength;
-            if (kind == 2)
-            {
-                if (length != 0)
-                {
-                    problem = new PackException($"an End frame has length 0, not {length}", position + 1);
-                    break;
-                }
-
                 outcome = "end";
                 if (!json)
                 {
@@ -143,16 +138,11 @@ internal static class InspectCommand
 
             if (length > bytes.Length - payloadStart)
             {
-                problem = new PackException($"truncated: the frame's payload has {length} bytes, {bytes.Length - payloadStart} remain", payloadStart);
+                problem = new PackException($"truncated: the frame's payload has {length} bytes, {bytes.Length - payloadStart} remain", bytes.Length);
                 break;
             }
 
-            if (kind == 1 && length == 0)
-            {
-                problem = new PackException("an Item frame of length 0 (an empty payload is never a value)", position + 1);
-                break;
-            }
-
+            // An Item frame of length 0 reads as an empty payload: truncated at its first byte (§1, §10).
             var frameSchema = kind == 3 ? errorSchema : schema;
             var payload = bytes.Slice(payloadStart, length);
             var value = SchemaDecoder.Decode(frameSchema.Types, 0, payload, out var error);
