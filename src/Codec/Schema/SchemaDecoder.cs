@@ -300,6 +300,7 @@ internal sealed class SchemaDecoder
         position += 4;
         value.Shape = map ? DecodedShape.Map : DecodedShape.Array;
         value.Note = $"{count} {(map ? "entr" + (count == 1 ? "y" : "ies") : "element" + (count == 1 ? string.Empty : "s"))}";
+        HashSet<string>? seen = null;
         for (int i = 0; i < count; i++)
         {
             string at = path + "[" + i.ToString(CultureInfo.InvariantCulture) + "]";
@@ -309,6 +310,7 @@ internal sealed class SchemaDecoder
                 if (type.Kind == PackSchemaKind.Set)
                 {
                     PlusZeroKey(element);
+                    CheckRepeat(ref seen, EqualityKey(element), element, map: false);
                 }
 
                 continue;
@@ -316,9 +318,109 @@ internal sealed class SchemaDecoder
 
             var pair = new DecodedValue { Path = at, TypeIndex = value.TypeIndex, Offset = position, Shape = DecodedShape.Pair };
             value.Children.Add(pair);
-            PlusZeroKey(Read(pair, type.Key, ref position, end, topLevel: false, depth + 1, at + "{key}", key: null));
+            var key = Read(pair, type.Key, ref position, end, topLevel: false, depth + 1, at + "{key}", key: null);
+            if (key.IsNull)
+            {
+                throw new PackException($"the dictionary key at {key.Path} is null; a dictionary key cannot be null (wire-format §5.1)", key.Offset);
+            }
+
+            PlusZeroKey(key);
+            CheckRepeat(ref seen, EqualityKey(key), key, map: true);
             Read(pair, type.Value, ref position, end, topLevel: false, depth + 1, at + "{value}", key: null);
             pair.End = position;
+        }
+    }
+
+    /// <summary>
+    /// Rejects a dictionary key or set element equal to an earlier one under wire-format §5.1, as the codec's readers
+    /// do (a payload <c>pack inspect</c> shows as valid must be one the server accepts). Keys whose type has no equality
+    /// the wire defines (objects other than tuples and <c>KeyValuePair</c>, unions, collections; every named kind of a
+    /// wire-form schema) are not compared, as §5.1 requires of a reader that does not know the type.
+    /// </summary>
+    private static void CheckRepeat(ref HashSet<string>? seen, string? identity, DecodedValue key, bool map)
+    {
+        if (identity is null)
+        {
+            return;
+        }
+
+        seen ??= new HashSet<string>(StringComparer.Ordinal);
+        if (!seen.Add(identity))
+        {
+            throw new PackException(map ? $"the dictionary key at {key.Path} repeats an earlier key (wire-format §5.1)" : $"the set element at {key.Path} repeats an earlier element (wire-format §5.1)", key.Offset);
+        }
+    }
+
+    /// <summary>A value's identity under §5.1 key equality, as text, or <see langword="null"/> when its type has none the wire defines.</summary>
+    private string? EqualityKey(DecodedValue value)
+    {
+        var type = types[value.TypeIndex];
+        if (value.IsNull || (type.Kind == PackSchemaKind.Primitive && value.Scalar is null))
+        {
+            // Null (or a member an older writer lacked, read as its default, null) equals only null.
+            return "\0";
+        }
+
+        switch (type.Kind)
+        {
+            case PackSchemaKind.Primitive:
+                return PrimitiveKey(type.Primitive!, value.Scalar!);
+            case PackSchemaKind.Enum:
+                return value.Scalar!.ToJsonString();
+            case PackSchemaKind.FrozenStruct:
+            case PackSchemaKind.Object:
+                if (type.Name is not { } name || !(name.StartsWith("System.ValueTuple<", StringComparison.Ordinal) || name.StartsWith("System.Tuple<", StringComparison.Ordinal)
+                    || name.StartsWith("System.Collections.Generic.KeyValuePair<", StringComparison.Ordinal)))
+                {
+                    return null;
+                }
+
+                // Component-wise, each by its own rule; lengths keep the components apart.
+                var text = new System.Text.StringBuilder("(");
+                foreach (var component in value.Children)
+                {
+                    if (EqualityKey(component) is not { } part)
+                    {
+                        return null;
+                    }
+
+                    text.Append(part.Length.ToString(CultureInfo.InvariantCulture)).Append(':').Append(part);
+                }
+
+                return text.Append(')').ToString();
+            default:
+                return null;
+        }
+    }
+
+    private static string PrimitiveKey(string primitive, JsonNode scalar)
+    {
+        switch (primitive)
+        {
+            case "string":
+                return "s" + scalar.GetValue<string>();
+            case "f16" or "f32" or "f64":
+                // All NaNs are one key, +0.0 and -0.0 are one key; other values are equal exactly when their bits are.
+                ulong bits = ulong.Parse(scalar.GetValue<string>(), NumberStyles.HexNumber, CultureInfo.InvariantCulture);
+                double number = primitive switch
+                {
+                    "f16" => (double)BitConverter.UInt16BitsToHalf((ushort)bits),
+                    "f32" => BitConverter.UInt32BitsToSingle((uint)bits),
+                    _ => BitConverter.UInt64BitsToDouble(bits),
+                };
+                return double.IsNaN(number) ? "NaN" : number == 0 ? "0" : scalar.GetValue<string>();
+            case "decimal":
+                // By value: 1.5 == 1.50, 0 == -0 (dividing by 1.000… drops the trailing zeros of the scale).
+                decimal value = decimal.Parse(scalar.GetValue<string>(), NumberStyles.Number, CultureInfo.InvariantCulture);
+                return value == 0 ? "0" : (value / 1.000000000000000000000000000000000m).ToString(CultureInfo.InvariantCulture);
+            case "datetime":
+                return scalar["ticks"]!.GetValue<string>(); // the kind is ignored
+            case "datetimeoffset":
+                // The instant: clock ticks minus the offset.
+                long ticks = long.Parse(scalar["ticks"]!.GetValue<string>(), CultureInfo.InvariantCulture);
+                return (ticks - (scalar["offsetMinutes"]!.GetValue<int>() * 600_000_000L)).ToString(CultureInfo.InvariantCulture);
+            default:
+                return scalar.ToJsonString();
         }
     }
 

@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Pack.Schema;
 using Pack.Tests.GoldenVectors;
 using Xunit.Abstractions;
 
@@ -43,6 +44,19 @@ public sealed class PayloadDifferentialTests(TypeScriptToolchain toolchain, ITes
             var interpreted = DecodeVerdict.FromNode(node[i]!["interpreted"])!;
             var generated = DecodeVerdict.FromNode(node[i]!["generated"]);
             generatedChecked += generated is null ? 0 : 1;
+            // pack inspect's schema-driven decoder (SchemaDecoder) is a third reader of the same bytes: same verdict.
+            var inspect = DecodeWithSchema(c.Bytes, c.Type);
+            if (inspect.Outcome != dotnet[i].Outcome)
+            {
+                string group = $"{c.TypeName}: .NET {dotnet[i].Outcome}, SchemaDecoder (pack inspect) {inspect.Outcome}";
+                groups[group] = groups.GetValueOrDefault(group) + 1;
+                if (divergences.Count < ShownDivergences)
+                {
+                    divergences.Add(
+                        $"  {c.VectorId} ({c.TypeName}), {c.Description}\n    input  {DifferentialNode.Hex(c.Bytes)}\n    .NET   {dotnet[i]}\n    SchemaDecoder {inspect}");
+                }
+            }
+
             foreach (var (name, ts) in new[] { ("TypeScript", interpreted), ("TypeScript generated", generated) })
             {
                 if (ts is null)
@@ -155,6 +169,28 @@ public sealed class PayloadDifferentialTests(TypeScriptToolchain toolchain, ITes
         }
 
         return new DecodeVerdict(DecodeVerdict.Accepted, VectorJson.ToJson(value, type));
+    }
+
+    private static readonly Dictionary<Type, PackSchema> Schemas = [];
+
+    private static DecodeVerdict DecodeWithSchema(byte[] bytes, Type type)
+    {
+        try
+        {
+            if (!Schemas.TryGetValue(type, out var schema))
+            {
+                Schemas[type] = schema = PackSchema.For(type);
+            }
+
+            _ = SchemaDecoder.Decode(schema.Types, 0, bytes, out var error);
+            return error is null
+                ? new DecodeVerdict(DecodeVerdict.Accepted)
+                : new DecodeVerdict(DecodeVerdict.Rejected, Offset: error.Offset, Reason: error.Message);
+        }
+        catch (Exception e)
+        {
+            return new DecodeVerdict(DecodeVerdict.Crashed, Reason: e.ToString());
+        }
     }
 
     private static JsonArray DecodeWithTypeScript(List<DifferentialCase> cases)
