@@ -18,7 +18,6 @@ namespace Pack.Tool.Commands;
 /// </summary>
 internal static class InspectCommand
 {
-
     public static async Task<int> RunAsync(CommandLine line, TextWriter output, HttpMessageHandler? http)
     {
         line.Only("--schema", "--type", "--stream", "--json");
