@@ -1,0 +1,9 @@
+namespace Pack.TypeScript.Tests.RandomContracts;
+
+/// <summary>The sequences a random contract uses (wire-format §5): all are a count and the elements.</summary>
+public enum SequenceKind
+{
+    Array,
+    List,
+    HashSet,
+}
