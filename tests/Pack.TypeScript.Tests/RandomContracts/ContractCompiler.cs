@@ -22,7 +22,7 @@ public static class ContractCompiler
     /// <summary>The C# source of a batch; with <paramref name="roots"/>, the context declaring them.</summary>
     public static string Source(string @namespace, IEnumerable<ContractDeclaration> declarations, IReadOnlyList<ContractTypeRef>? roots)
     {
-        var source = new StringBuilder("#nullable enable\nusing System;\nusing System.Collections.Generic;\nusing Pack;\n\n");
+        var source = new StringBuilder("#nullable enable\nusing System;\nusing System.Collections.Generic;\nusing System.Collections.Immutable;\nusing Pack;\n\n");
         source.Append("namespace ").Append(@namespace).Append(";\n\n");
         foreach (var declaration in declarations)
         {

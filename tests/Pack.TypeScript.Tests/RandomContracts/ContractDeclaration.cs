@@ -12,6 +12,21 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
 {
     public string Name { get; } = name;
 
+    /// <summary>A static class the declaration is nested in, or null for a namespace member.</summary>
+    public string? Container { get; set; }
+
+    /// <summary>How C# code of the same namespace names it.</summary>
+    public string CSharpName => Container is null ? Name : $"{Container}.{Name}";
+
+    /// <summary>How reflection names it within its namespace.</summary>
+    public string ClrName => Container is null ? Name : $"{Container}+{Name}";
+
+    /// <summary>A union declared with System.Text.Json's <c>[JsonDerivedType(typeof(Case), tag)]</c> instead of <c>[PackUnion]</c> (wire-format §8).</summary>
+    public bool JsonDerived { get; set; }
+
+    /// <summary>Lines of C# inside a class or struct that are not members (ignored, computed): they must not change the contract.</summary>
+    public List<string> NonMembers { get; } = [];
+
     public DeclarationKind Kind { get; } = kind;
 
     /// <summary>The members this declaration declares (not its base's), in declaration order.</summary>
@@ -105,6 +120,21 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
     /// <summary>The C# declaration.</summary>
     public void WriteSource(StringBuilder source)
     {
+        if (Container is not null)
+        {
+            // A nested type: its schema name and the TypeScript name derived from it are the nested ones.
+            source.Append(CultureInfo.InvariantCulture, $"public static partial class {Container}\n{{\n");
+            var inner = new StringBuilder();
+            WriteDeclaration(inner);
+            source.Append(inner.ToString().TrimEnd('\n')).Append("\n}\n\n");
+            return;
+        }
+
+        WriteDeclaration(source);
+    }
+
+    private void WriteDeclaration(StringBuilder source)
+    {
         switch (Kind)
         {
             case DeclarationKind.Enum:
@@ -119,14 +149,16 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
             case DeclarationKind.Union or DeclarationKind.InterfaceUnion:
                 foreach (var (tag, unionCase) in Cases)
                 {
-                    source.Append(CultureInfo.InvariantCulture, $"[PackUnion({tag}, typeof({unionCase.Name}))]\n");
+                    source.Append(JsonDerived
+                        ? string.Create(CultureInfo.InvariantCulture, $"[System.Text.Json.Serialization.JsonDerivedType(typeof({unionCase.CSharpName}), {tag})]\n")
+                        : string.Create(CultureInfo.InvariantCulture, $"[PackUnion({tag}, typeof({unionCase.CSharpName}))]\n"));
                 }
 
                 source.Append(Kind == DeclarationKind.Union ? $"public abstract class {Name};\n\n" : $"public interface {Name};\n\n");
                 return;
         }
 
-        string bases = Base is null ? "" : $" : {Base.Name}";
+        string bases = Base is null ? "" : $" : {Base.CSharpName}";
         if (IsPositional)
         {
             string keyword = Kind == DeclarationKind.Record ? (HasDerived ? "record" : "sealed record") : "readonly record struct";
@@ -146,6 +178,11 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
             source.Append(member.IsField
                 ? $"    {order}public {type} {member.Name}{initializer};\n"
                 : $"    {order}public {type} {member.Name} {{ get; set; }}{initializer}{(initializer.Length > 0 ? ";" : "")}\n");
+        }
+
+        foreach (var line in NonMembers)
+        {
+            source.Append("    ").Append(line).Append('\n');
         }
 
         source.Append("}\n\n");

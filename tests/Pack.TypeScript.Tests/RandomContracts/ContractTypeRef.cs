@@ -43,7 +43,7 @@ public abstract record ContractTypeRef(bool Annotated)
 
         public override int FixedWidth => Declaration.FixedWidth;
 
-        public override string CSharp(bool annotations) => Declaration.Name + Mark(annotations);
+        public override string CSharp(bool annotations) => Declaration.CSharpName + Mark(annotations);
 
         public override string VectorName => Declaration.Name;
     }
@@ -60,37 +60,54 @@ public abstract record ContractTypeRef(bool Annotated)
         public override string VectorName => Inner.VectorName + "?";
     }
 
-    /// <summary>An array, a <c>List&lt;T&gt;</c> or a <c>HashSet&lt;T&gt;</c>.</summary>
+    /// <summary>A sequence of wire-format §5: count and elements.</summary>
     public sealed record Sequence(SequenceKind Kind, ContractTypeRef Element, bool Annotated = false) : ContractTypeRef(Annotated)
     {
-        public override bool IsValueType => false;
-
         public override int FixedWidth => -1;
 
-        public override string CSharp(bool annotations) => Kind switch
-        {
-            SequenceKind.Array => $"{Element.CSharp(annotations)}[]{Mark(annotations)}",
-            SequenceKind.List => $"List<{Element.CSharp(annotations)}>{Mark(annotations)}",
-            _ => $"HashSet<{Element.CSharp(annotations)}>{Mark(annotations)}",
-        };
+        /// <summary><c>ImmutableArray&lt;T&gt;</c> and <c>Memory&lt;T&gt;</c> are structs (a default ImmutableArray is written as null, a Memory is never null, wire-format §5).</summary>
+        public override bool IsValueType => Kind is SequenceKind.ImmutableArray or SequenceKind.Memory;
 
-        public override string VectorName => Kind switch
-        {
-            SequenceKind.Array => $"{Element.VectorName}[]",
-            SequenceKind.List => $"List<{Element.VectorName}>",
-            _ => $"HashSet<{Element.VectorName}>",
-        };
+        public override string CSharp(bool annotations) => Kind == SequenceKind.Array
+            ? $"{Element.CSharp(annotations)}[]{Mark(annotations)}"
+            : $"{Kind}<{Element.CSharp(annotations)}>{Mark(annotations)}";
+
+        public override string VectorName => Kind == SequenceKind.Array ? $"{Element.VectorName}[]" : $"{Kind}<{Element.VectorName}>";
     }
 
-    /// <summary>A <c>Dictionary&lt;K, V&gt;</c>.</summary>
-    public sealed record Map(ContractTypeRef Key, ContractTypeRef Value, bool Annotated = false) : ContractTypeRef(Annotated)
+    /// <summary>A <c>Dictionary&lt;K, V&gt;</c>, or when <paramref name="ReadOnly"/> an <c>IReadOnlyDictionary&lt;K, V&gt;</c> (read back as a Dictionary).</summary>
+    public sealed record Map(ContractTypeRef Key, ContractTypeRef Value, bool Annotated = false, bool ReadOnly = false) : ContractTypeRef(Annotated)
     {
         public override bool IsValueType => false;
 
         public override int FixedWidth => -1;
 
-        public override string CSharp(bool annotations) => $"Dictionary<{Key.CSharp(annotations)}, {Value.CSharp(annotations)}>{Mark(annotations)}";
+        private string Definition => ReadOnly ? "IReadOnlyDictionary" : "Dictionary";
 
-        public override string VectorName => $"Dictionary<{Key.VectorName}, {Value.VectorName}>";
+        public override string CSharp(bool annotations) => $"{Definition}<{Key.CSharp(annotations)}, {Value.CSharp(annotations)}>{Mark(annotations)}";
+
+        public override string VectorName => $"{Definition}<{Key.VectorName}, {Value.VectorName}>";
+    }
+
+    /// <summary>
+    /// A <c>ValueTuple</c> of 1 to 7 items, or (<paramref name="KeyValue"/>) a <c>KeyValuePair&lt;K, V&gt;</c>: a
+    /// struct, fixed when every item is (wire-format §7). Its items are typed by type parameters, so they are oblivious
+    /// (docs/schema.md §1.4).
+    /// </summary>
+    public sealed record Tuple(IReadOnlyList<ContractTypeRef> Items, bool KeyValue = false) : ContractTypeRef(false)
+    {
+        public override bool IsValueType => true;
+
+        public override int FixedWidth => Items.All(i => i.FixedWidth >= 0) ? Items.Sum(i => i.FixedWidth) : -1;
+
+        public IEnumerable<string> Names => KeyValue ? ["Key", "Value"] : Items.Select((_, i) => $"Item{i + 1}");
+
+        public override string CSharp(bool annotations) => KeyValue
+            ? $"KeyValuePair<{Items[0].CSharp(annotations)}, {Items[1].CSharp(annotations)}>"
+            : Items.Count == 1 ? $"ValueTuple<{Items[0].CSharp(annotations)}>" : $"({string.Join(", ", Items.Select(i => i.CSharp(annotations)))})";
+
+        public override string VectorName => KeyValue
+            ? $"KeyValuePair<{Items[0].VectorName}, {Items[1].VectorName}>"
+            : $"({string.Join(", ", Items.Select(i => i.VectorName))})";
     }
 }

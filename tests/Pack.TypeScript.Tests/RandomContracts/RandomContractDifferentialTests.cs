@@ -21,13 +21,13 @@ namespace Pack.TypeScript.Tests.RandomContracts;
 /// <see cref="SchemaDecoder"/>, and in the TypeScript client (interpreted codecs and the code <c>pack ts</c> generates
 /// from the schema set, one Node process per batch), which must also encode what it read to the same bytes; mutated
 /// payloads (<see cref="PayloadMutator"/>) must get the same verdict from all five readers. <c>PACK_RANDTYPES_SEED</c>
-/// and <c>PACK_RANDTYPES_COUNT</c> (declarations, default 60) run longer hunts.
+/// and <c>PACK_RANDTYPES_COUNT</c> (declarations, default 100) run longer hunts.
 /// </summary>
 public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchain, ITestOutputHelper output) : IClassFixture<TypeScriptToolchain>
 {
     private const int DefaultSeed = 20261128;
-    private const int DefaultCount = 60;
-    private const int BatchSize = 30;
+    private const int DefaultCount = 100;
+    private const int BatchSize = 50;
     private const int ValuesPerRoot = 5;
     private const int ShownDivergences = 12;
     private const int LargePayload = 4096;
@@ -56,6 +56,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
             + $"rejected at different offsets within the payload: {run.OffsetsDiffer}; "
             + $"Roslyn {run.CompileTime.TotalSeconds:0.0} s, Node {run.NodeTime.TotalSeconds:0.0} s, total {clock.Elapsed.TotalSeconds:0.0} s");
         output.WriteLine(summary);
+        output.WriteLine($"shapes: {string.Join(", ", run.Shapes.Select(s => $"{s.Value} {s.Key}"))}; {run.Primitives.Count} primitives: {string.Join(" ", run.Primitives.Order(StringComparer.Ordinal))}");
 
         Assert.True(
             run.Divergences.Count == 0,
@@ -64,6 +65,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
 
         // Teeth: many shapes, roots and values, both verdicts plenty, the generated TypeScript really run.
         Assert.True(run.Declarations >= count && run.Kinds.Count >= 7, summary);
+        Assert.True(run.Primitives.Count == RandomContractGenerator.Primitives.Count && run.Shapes.Count >= 18, string.Join(", ", run.Shapes.Keys));
         Assert.True(run.Roots >= count, summary);
         Assert.True(run.Values >= 4 * count && run.Accepted >= 2 * run.Values && run.Rejected >= 2 * run.Values, summary);
         Assert.True(run.GeneratedTypeScript >= run.Values + run.Mutants - 1, summary);
@@ -108,6 +110,13 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         {
             run.Declarations++;
             run.Kinds[declaration.Kind] = run.Kinds.GetValueOrDefault(declaration.Kind) + 1;
+            run.Count(declaration.Container is null ? null : "nested", declaration.JsonDerived ? "[JsonDerivedType]" : null, declaration.NonMembers.Count > 0 ? "ignored or computed" : null);
+            run.Count(declaration.Members.Any(m => m.Order is not null) ? "[PackOrder]" : null, declaration.Base is { IsUnion: false } ? "derived" : null);
+            foreach (var member in declaration.Members)
+            {
+                run.Count(member.DefaultJson is null ? null : "default");
+                CountShapes(member.Type, run);
+            }
         }
 
         RunDeclarations(declarations, Roots(declarations, random), random, $"RandomContracts.S{seed}.B{batch}", run);
@@ -118,6 +127,13 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         IReadOnlyList<ContractDeclaration> declarations, List<ContractTypeRef> roots, Random random, string ns, Run run, Dictionary<int, byte[][]>? inputs = null)
     {
         int batch = Interlocked.Increment(ref s_assemblies);
+        if (Environment.GetEnvironmentVariable("PACK_RANDTYPES_DUMP") is { Length: > 0 } dump)
+        {
+            // For a divergence: the batch's C# (the TypeScript module is written beside it by CompareTypeScript).
+            Directory.CreateDirectory(dump);
+            File.WriteAllText(Path.Combine(dump, ns + ".cs"), ContractCompiler.Source(ns, declarations, roots));
+        }
+
         var compileClock = Stopwatch.StartNew();
         var runtimeAssembly = ContractCompiler.CompileAndLoad($"RandomContractsRuntime{batch}", ContractCompiler.Source(ns, declarations, null), generate: false);
         var generatedAssembly = ContractCompiler.CompileAndLoad($"RandomContractsGenerated{batch}", ContractCompiler.Source(ns, declarations, roots), generate: true);
@@ -202,6 +218,42 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         CompareTypeScript(declarations, roots, schemas, cases, run);
     }
 
+    private static void CountShapes(ContractTypeRef type, Run run)
+    {
+        switch (type)
+        {
+            case ContractTypeRef.Primitive p:
+                run.Primitives.Add(p.Name);
+                break;
+            case ContractTypeRef.NullableValue n:
+                run.Count("Nullable<T>");
+                CountShapes(n.Inner, run);
+                break;
+            case ContractTypeRef.Sequence s:
+                run.Count(s.Kind.ToString());
+                CountShapes(s.Element, run);
+                break;
+            case ContractTypeRef.Map m:
+                run.Count(m.ReadOnly ? "IReadOnlyDictionary" : "Dictionary");
+                CountShapes(m.Key, run);
+                CountShapes(m.Value, run);
+                break;
+            case ContractTypeRef.Tuple t:
+                run.Count(t.KeyValue ? "KeyValuePair" : "ValueTuple");
+                foreach (var item in t.Items)
+                {
+                    CountShapes(item, run);
+                }
+
+                break;
+        }
+
+        if (!type.IsValueType)
+        {
+            run.Count(type.Annotated ? "annotated ?" : "non-nullable !");
+        }
+    }
+
     /// <summary>Every declaration, and some of them in a list, an array, a Nullable and a dictionary.</summary>
     private static List<ContractTypeRef> Roots(IReadOnlyList<ContractDeclaration> declarations, Random random)
     {
@@ -233,12 +285,20 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
     private static Type ClrType(ContractTypeRef type, Assembly assembly, string ns) => type switch
     {
         ContractTypeRef.Primitive p => RandomValues.ClrPrimitive(p.Name)!,
-        ContractTypeRef.Named n => assembly.GetType($"{ns}.{n.Declaration.Name}", throwOnError: true)!,
+        ContractTypeRef.Named n => assembly.GetType($"{ns}.{n.Declaration.ClrName}", throwOnError: true)!,
         ContractTypeRef.NullableValue n => typeof(Nullable<>).MakeGenericType(ClrType(n.Inner, assembly, ns)),
         ContractTypeRef.Sequence { Kind: SequenceKind.Array } s => ClrType(s.Element, assembly, ns).MakeArrayType(),
-        ContractTypeRef.Sequence { Kind: SequenceKind.List } s => typeof(List<>).MakeGenericType(ClrType(s.Element, assembly, ns)),
-        ContractTypeRef.Sequence s => typeof(HashSet<>).MakeGenericType(ClrType(s.Element, assembly, ns)),
-        ContractTypeRef.Map m => typeof(Dictionary<,>).MakeGenericType(ClrType(m.Key, assembly, ns), ClrType(m.Value, assembly, ns)),
+        ContractTypeRef.Sequence s => (s.Kind switch
+        {
+            SequenceKind.List => typeof(List<>),
+            SequenceKind.HashSet => typeof(HashSet<>),
+            SequenceKind.IReadOnlyList => typeof(IReadOnlyList<>),
+            SequenceKind.ImmutableArray => typeof(System.Collections.Immutable.ImmutableArray<>),
+            _ => typeof(Memory<>),
+        }).MakeGenericType(ClrType(s.Element, assembly, ns)),
+        ContractTypeRef.Map m => (m.ReadOnly ? typeof(IReadOnlyDictionary<,>) : typeof(Dictionary<,>)).MakeGenericType(ClrType(m.Key, assembly, ns), ClrType(m.Value, assembly, ns)),
+        ContractTypeRef.Tuple { KeyValue: true } t => typeof(KeyValuePair<,>).MakeGenericType(ClrType(t.Items[0], assembly, ns), ClrType(t.Items[1], assembly, ns)),
+        ContractTypeRef.Tuple t => Type.GetType($"System.ValueTuple`{t.Items.Count}", throwOnError: true)!.MakeGenericType(t.Items.Select(i => ClrType(i, assembly, ns)).ToArray()),
         _ => throw new InvalidOperationException(type.ToString()),
     };
 
@@ -393,6 +453,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         ContractTypeRef.Sequence { Kind: SequenceKind.HashSet } s => IsFloat(s.Element),
         ContractTypeRef.Sequence s => HasFloatKeys(s.Element, depth + 1),
         ContractTypeRef.NullableValue n => HasFloatKeys(n.Inner, depth + 1),
+        ContractTypeRef.Tuple t => t.Items.Any(i => HasFloatKeys(i, depth + 1)),
         ContractTypeRef.Named { Declaration: var d } => d.WireMembers.Any(m => HasFloatKeys(m.Type, depth + 1)) || d.Cases.Any(c => HasFloatKeys(new ContractTypeRef.Named(c.Case), depth + 1)),
         _ => false,
     };
@@ -419,6 +480,9 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
                 return json.AsArray().Any(e => ViolatesAnnotations(e, s.Element, oblivious));
             case ContractTypeRef.Map m:
                 return json.AsArray().Any(p => ViolatesAnnotations(p![1], m.Value, oblivious));
+            case ContractTypeRef.Tuple t:
+                // Items are typed by type parameters: oblivious (docs/schema.md §1.4), up to the members of objects in them.
+                return t.Items.Zip(t.Names).Any(i => ViolatesAnnotations(json[i.Second], i.First, oblivious: true));
             case ContractTypeRef.Named { Declaration: { Kind: DeclarationKind.Enum } }:
                 return false;
             case ContractTypeRef.Named { Declaration: { IsUnion: true } union }:
@@ -449,9 +513,14 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
                 ["model"] = new Uri(Path.Combine(RepositoryPaths.Package, "build", "test", "vector-types.js")).AbsoluteUri,
                 ["module"] = module,
                 ["types"] = new JsonArray(declarations.Select(d => (JsonNode)d.ToVectorType()).ToArray()),
-                ["roots"] = new JsonArray(roots.Select((r, i) => (JsonNode)new JsonObject { ["type"] = r.VectorName, ["wire"] = schemas[i].WireFingerprint }).ToArray()),
+                ["roots"] = new JsonArray(roots.Select((r, i) => (JsonNode)new JsonObject { ["type"] = r.VectorName, ["contract"] = schemas[i].ContractFingerprint }).ToArray()),
                 ["cases"] = new JsonArray(cases.Select(c => (JsonNode)new JsonObject { ["root"] = c.RootIndex, ["hex"] = Convert.ToHexStringLower(c.Bytes), ["encode"] = true }).ToArray()),
             };
+            if (Environment.GetEnvironmentVariable("PACK_RANDTYPES_DUMP") is { Length: > 0 } dump)
+            {
+                File.Copy(module, Path.Combine(dump, $"{declarations[0].Name}.ts"), overwrite: true);
+            }
+
             string inputPath = Path.Combine(directory, "input.json");
             string outputPath = Path.Combine(directory, "output.json");
             File.WriteAllText(inputPath, input.ToJsonString());
@@ -463,7 +532,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
             var result = JsonNode.Parse(File.ReadAllBytes(outputPath), documentOptions: new JsonDocumentOptions { MaxDepth = 512 })!;
             foreach (var missing in result["missing"]!.AsArray())
             {
-                run.Diverge("pack ts: no payload functions for a root", $"  {missing}: the generated module has no payload with its wire fingerprint");
+                run.Diverge("pack ts: no payload functions for a root", $"  {missing}: the generated module has no payload with its contract fingerprint");
             }
 
             var results = result["results"]!.AsArray();
@@ -593,6 +662,21 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         public List<string> Divergences { get; } = [];
 
         public Dictionary<string, int> Groups { get; } = new(StringComparer.Ordinal);
+
+        public SortedDictionary<string, int> Shapes { get; } = new(StringComparer.Ordinal);
+
+        public HashSet<string> Primitives { get; } = new(StringComparer.Ordinal);
+
+        public void Count(params string?[] shapes)
+        {
+            foreach (var shape in shapes)
+            {
+                if (shape is not null)
+                {
+                    Shapes[shape] = Shapes.GetValueOrDefault(shape) + 1;
+                }
+            }
+        }
 
         public void Diverge(string group, string detail)
         {

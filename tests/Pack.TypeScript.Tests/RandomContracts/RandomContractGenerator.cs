@@ -66,13 +66,16 @@ public sealed class RandomContractGenerator(Random random, string prefix)
 
     private string NextName() => $"{prefix}{_declarations.Count + _pending}";
 
+    /// <summary>A static class to nest a declaration in (one in six), so schema names and TypeScript names of nested types are exercised.</summary>
+    private string? Container() => random.Next(6) == 0 ? $"{prefix}Outer{random.Next(2)}" : null;
+
     private int _pending;
 
     private ContractDeclaration Enum()
     {
         string underlyingName = EnumUnderlying[random.Next(EnumUnderlying.Length)];
         var underlying = Primitives.Single(p => p.Name == underlyingName);
-        var declaration = new ContractDeclaration(NextName(), DeclarationKind.Enum) { Underlying = underlying };
+        var declaration = new ContractDeclaration(NextName(), DeclarationKind.Enum) { Underlying = underlying, Container = Container() };
         var used = new HashSet<string>(StringComparer.Ordinal);
         int count = random.Next(1, 5);
         for (int i = 0; i < count; i++)
@@ -89,7 +92,7 @@ public sealed class RandomContractGenerator(Random random, string prefix)
 
     private void Union(DeclarationKind kind)
     {
-        var union = new ContractDeclaration(NextName(), kind);
+        var union = new ContractDeclaration(NextName(), kind) { Container = Container(), JsonDerived = random.Next(4) == 0 };
         _pending++;
         int cases = random.Next(1, 4);
         var tags = new HashSet<ushort>();
@@ -116,9 +119,23 @@ public sealed class RandomContractGenerator(Random random, string prefix)
 
     private ContractDeclaration Composite(DeclarationKind kind, ContractDeclaration? unionBase)
     {
-        var declaration = new ContractDeclaration(NextName(), kind) { Base = unionBase };
+        var declaration = new ContractDeclaration(NextName(), kind) { Base = unionBase, Container = Container() };
+        if (kind is DeclarationKind.Class or DeclarationKind.Struct && random.Next(4) == 0)
+        {
+            // Not members (wire-format §6.3): they must change neither the schema nor the bytes (nor a struct's blittability).
+            declaration.NonMembers.Add(random.Next(6) switch
+            {
+                0 => "[PackIgnore] public int XIgnored { get; set; }",
+                1 => "[PackIgnore] public long XIgnoredField;",
+                2 => "[System.Text.Json.Serialization.JsonIgnore] public string? XSkipped { get; set; }",
+                3 => "[System.Runtime.Serialization.IgnoreDataMember] public double XHidden;",
+                4 => "public int XComputed => 42;",
+                _ => "public static int XShared { get; set; }",
+            });
+        }
+
         _pending++;
-        if (kind == DeclarationKind.Class && unionBase is null && random.Next(5) == 0)
+        if (kind == DeclarationKind.Class && unionBase is null && random.Next(3) == 0)
         {
             var bases = _declarations.Where(d => d.Kind == DeclarationKind.Class && d.Base is null && d.Depth < MaxDepth && !d.Members.Any(m => m.Order is not null)).ToList();
             if (bases.Count > 0)
@@ -183,12 +200,21 @@ public sealed class RandomContractGenerator(Random random, string prefix)
             }
         }
 
-        if (roll < 75)
+        if (roll < 73)
         {
-            return new ContractTypeRef.Map(KeyType(owner), MemberType(owner, nesting + 1), annotated);
+            return new ContractTypeRef.Map(KeyType(owner), MemberType(owner, nesting + 1), annotated, ReadOnly: random.Next(4) == 0);
         }
 
-        if (roll < 83)
+        if (roll < 78)
+        {
+            // (T1, …) of 1 to 7 items, or KeyValuePair<K, V>; sometimes as a Nullable.
+            bool keyValue = random.Next(3) == 0;
+            var items = Enumerable.Range(0, keyValue ? 2 : random.Next(1, 8)).Select(_ => MemberType(owner, nesting + 1)).ToList();
+            ContractTypeRef tuple = new ContractTypeRef.Tuple(items, keyValue);
+            return random.Next(5) == 0 ? new ContractTypeRef.NullableValue(tuple) : tuple;
+        }
+
+        if (roll < 84)
         {
             var element = KeyType(owner);
             if (element is ContractTypeRef.Primitive { Name: "string" } && random.Next(2) == 0)
@@ -199,7 +225,15 @@ public sealed class RandomContractGenerator(Random random, string prefix)
             return new ContractTypeRef.Sequence(SequenceKind.HashSet, element, annotated);
         }
 
-        return new ContractTypeRef.Sequence(random.Next(2) == 0 ? SequenceKind.Array : SequenceKind.List, MemberType(owner, nesting + 1), annotated);
+        var kind = random.Next(8) switch
+        {
+            0 => SequenceKind.IReadOnlyList,
+            1 => SequenceKind.ImmutableArray,
+            2 => SequenceKind.Memory,
+            3 or 4 => SequenceKind.List,
+            _ => SequenceKind.Array,
+        };
+        return new ContractTypeRef.Sequence(kind, MemberType(owner, nesting + 1), annotated && kind is not (SequenceKind.ImmutableArray or SequenceKind.Memory));
     }
 
     private ContractTypeRef KeyType(ContractDeclaration owner)

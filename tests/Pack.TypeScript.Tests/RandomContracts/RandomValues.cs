@@ -58,8 +58,17 @@ public sealed class RandomValues(Random random)
                 return Primitive(primitive.Name);
             case ContractTypeRef.Named named:
                 return Named(named.Declaration, mayBeNull && !named.IsValueType);
+            case ContractTypeRef.Tuple tuple:
+                var items = new JsonObject();
+                foreach (var (item, name) in tuple.Items.Zip(tuple.Names))
+                {
+                    items[name] = Next(item, mayBeNull: true);
+                }
+
+                return items;
             case ContractTypeRef.Sequence sequence:
-                if (mayBeNull && random.Next(6) == 0)
+                // A Memory is never null (a default one is written as count 0, wire-format §5).
+                if (mayBeNull && sequence.Kind != SequenceKind.Memory && random.Next(6) == 0)
                 {
                     return null;
                 }

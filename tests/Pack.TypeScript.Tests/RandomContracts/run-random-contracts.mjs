@@ -2,8 +2,8 @@
 // Usage: node run-random-contracts.mjs <input.json> <output.json>
 // Run in clients/typescript. input: { package: URL of build/src/index.js, model: URL of build/test/vector-types.js, module: the `pack ts` output
 // (TypeScript) for the batch's schema set, types: types.json-style entries of the batch's declarations, roots: [{ type,
-// wire }], cases: [{ root, hex, encode }] }. The generated module is transpiled with esbuild (types are not checked:
-// `tsc --strict` runs on the committed fixtures) and imported; its payload functions are found by wire fingerprint.
+// contract }], cases: [{ root, hex, encode }] }. The generated module is transpiled with esbuild (types are not checked:
+// `tsc --strict` runs on the committed fixtures) and imported; its payload functions are found by contract fingerprint.
 // Each case is decoded by the interpreted codec (test/vector-types.ts, built from `types`) and by the generated
 // decoder; with `encode`, an accepted value is encoded again by the same side. Output: one result per case, in order:
 // { interpreted, generated, interpretedHex?, generatedHex? }, each verdict { outcome, json?, offset?, reason? }.
@@ -25,8 +25,9 @@ writeFileSync(modulePath, code);
 const generated = await import(pathToFileURL(modulePath).href);
 const payloads = new Map();
 for (const value of Object.values(generated)) {
-  if (value !== null && typeof value === "object" && typeof value.wireFingerprint === "string" && typeof value.decode === "function") {
-    payloads.set(value.wireFingerprint, value);
+  // By contract fingerprint: two roots of one wire form (names and annotations aside) have different payload functions.
+  if (value !== null && typeof value === "object" && typeof value.contractFingerprint === "string" && typeof value.decode === "function") {
+    payloads.set(value.contractFingerprint, value);
   }
 }
 
@@ -58,7 +59,7 @@ function encoded(run) {
 
 const started = performance.now();
 const builder = new ModelBuilder(batch.types);
-const roots = batch.roots.map((r) => ({ model: builder.model(r.type), payload: payloads.get(r.wire) }));
+const roots = batch.roots.map((r) => ({ model: builder.model(r.type), payload: payloads.get(r.contract) }));
 const missing = batch.roots.filter((_, i) => roots[i].payload === undefined).map((r) => r.type);
 const results = batch.cases.map((c) => {
   const { model, payload } = roots[c.root];
