@@ -133,6 +133,24 @@ public sealed class GeneratorTests
     }
 
     [Fact]
+    public void Generate_MapWithNonNullableKeyBesideTheSameMapAsARoot_EmitsItOnce()
+    {
+        // Holder { Dictionary<string, int>? Tags } ("?!": the key's `!`) and the root Dictionary<string, int>
+        // (oblivious) are one map: its key is never null either way. The annotated one was a variant with the plain
+        // one's name, so both were emitted (esbuild: "readMapOfStringToI32 has already been declared"; found by
+        // RandomContracts/).
+        const string Holder = """{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Tags","nullability":"?!","type":1}],"name":"Shop.Holder","nullable":true},{"key":2,"kind":"map","nullable":true,"value":3},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}""";
+        const string Map = """{"format":"pack-schema/1","types":[{"key":1,"kind":"map","nullable":true,"value":2},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}""";
+        var set = new PackSchemaSet([PackSchema.Parse(Holder), PackSchema.Parse(Map)]);
+
+        var text = TypeScriptGenerator.Generate(set, TestOptions).Single().Value;
+
+        Assert.Single(System.Text.RegularExpressions.Regex.Matches(text, "function readMapOfStringToI32\\("));
+        Assert.Single(System.Text.RegularExpressions.Regex.Matches(text, "function writeMapOfStringToI32\\("));
+        Assert.Contains("m0 = readMapOfStringToI32(r);", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Generate_SameSchemaTwice_SameText()
     {
         var schema = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Schemas", "vectors.schema.json"));

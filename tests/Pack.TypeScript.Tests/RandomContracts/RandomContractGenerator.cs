@@ -276,7 +276,7 @@ public sealed class RandomContractGenerator(Random random, string prefix)
                 return ($"\"{s}\"", JsonValue.Create(s));
             case ContractTypeRef.Named { Declaration: { Kind: DeclarationKind.Enum } e } when e.EnumValues.Count > 0:
                 var (valueName, value) = e.EnumValues[random.Next(e.EnumValues.Count)];
-                return ($"{e.Name}.{valueName}", RandomValues.IntegerJson(e.Underlying!.Name, value));
+                return ($"{e.CSharpName}.{valueName}", RandomValues.IntegerJson(e.Underlying!.Name, value));
             case ContractTypeRef.Sequence { Kind: SequenceKind.List or SequenceKind.HashSet } when !positional:
                 return ("[]", new JsonArray());
             default:

@@ -144,6 +144,10 @@ public sealed partial class TypeScriptGenerator
             for (var p = 0; p < parts.Length; p++)
             {
                 labels[p] = Annotated(parts[p], annotation, ref cursor, out strict[p]);
+
+                // A map key is never null (wire-format §5), so its `!` checks nothing: a variant for it alone would be
+                // the plain map again, emitted twice under one name when both are used.
+                strict[p] &= !(e.Kind == PackSchemaKind.Map && p == 0);
                 plain &= !strict[p] && labels[p] == Label(parts[p]);
             }
 
