@@ -54,7 +54,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
             + $"{run.Roots} roots ({run.ContractFormsUnknown} without a compile-time contract form); {run.Values} values ({run.NotMutated} too large to mutate), {run.Mutants} mutated inputs: "
             + $".NET accepted {run.Accepted}, rejected {run.Rejected}; {run.GeneratedTypeScript} through generated TypeScript, {run.Reencoded} TypeScript re-encodings compared; {run.ForbiddenNulls} read by .NET with null at a ! position (generated TypeScript must reject); "
             + $"rejected at different offsets within the payload: {run.OffsetsDiffer}; "
-            + $"Roslyn {run.CompileTime.TotalSeconds:0.0} s, Node {run.NodeTime.TotalSeconds:0.0} s, total {clock.Elapsed.TotalSeconds:0.0} s");
+            + $"Roslyn {run.CompileTime.TotalSeconds:0.0} s, tsc --strict of {run.TscModules} generated modules {run.TscTime.TotalSeconds:0.0} s, Node {run.NodeTime.TotalSeconds:0.0} s, total {clock.Elapsed.TotalSeconds:0.0} s");
         output.WriteLine(summary);
         output.WriteLine($"shapes: {string.Join(", ", run.Shapes.Select(s => $"{s.Value} {s.Key}"))}; {run.Primitives.Count} primitives: {string.Join(" ", run.Primitives.Order(StringComparer.Ordinal))}");
 
@@ -507,6 +507,21 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
             string module = Path.Combine(directory, "contracts.ts");
             File.WriteAllText(module, TypeScriptGenerator.Generate(new PackSchemaSet(unique), new TypeScriptGeneratorOptions { RuntimeModule = runtimeModule }).Single().Value);
 
+            // What users compile: the same module against the package's sources, under the package's own strict options.
+            string strict = Path.Combine(directory, "contracts.strict.ts");
+            File.WriteAllText(strict, TypeScriptGenerator.Generate(new PackSchemaSet(unique), new TypeScriptGeneratorOptions { RuntimeModule = Path.Combine(RepositoryPaths.Package, "src", "index.js") }).Single().Value);
+            var tscClock = Stopwatch.StartNew();
+            var tsc = TypeScriptToolchain.Node(
+                $"node_modules/typescript/bin/tsc --noEmit --strict --target ES2022 --module ES2022 --moduleResolution Bundler --lib ES2022,DOM,DOM.Iterable "
+                + $"--noImplicitOverride --noUnusedLocals --noUnusedParameters --noFallthroughCasesInSwitch --exactOptionalPropertyTypes \"{strict}\"",
+                TimeSpan.FromMinutes(5));
+            run.TscTime += tscClock.Elapsed;
+            run.TscModules++;
+            if (tsc.ExitCode != 0)
+            {
+                run.Diverge("pack ts: the generated module does not compile under tsc --strict", $"  {Shorten(tsc.Output, 2000)}");
+            }
+
             var input = new JsonObject
             {
                 ["package"] = new Uri(runtimeModule).AbsoluteUri,
@@ -613,7 +628,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
 
     private static string Show(JsonNode? json) => Shorten(json?.ToJsonString(new JsonSerializerOptions { MaxDepth = 512 }) ?? "null");
 
-    private static string Shorten(string text) => text.Length <= 300 ? text : text[..300] + "…";
+    private static string Shorten(string text, int max = 300) => text.Length <= max ? text : text[..max] + "…";
 
     /// <summary>The readers of one root: the two assemblies' types and the schema.</summary>
     private sealed record Readers(Type RuntimeType, Type GeneratedType, PackSchema Schema);
@@ -658,6 +673,10 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         public TimeSpan NodeTime { get; set; }
 
         public TimeSpan CompileTime { get; set; }
+
+        public TimeSpan TscTime { get; set; }
+
+        public int TscModules { get; set; }
 
         public List<string> Divergences { get; } = [];
 
