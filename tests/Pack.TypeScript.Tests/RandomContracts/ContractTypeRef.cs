@@ -90,24 +90,29 @@ public abstract record ContractTypeRef(bool Annotated)
     }
 
     /// <summary>
-    /// A <c>ValueTuple</c> of 1 to 7 items, or (<paramref name="KeyValue"/>) a <c>KeyValuePair&lt;K, V&gt;</c>: a
-    /// struct, fixed when every item is (wire-format §7). Its items are typed by type parameters, so they are oblivious
-    /// (docs/schema.md §1.4).
+    /// A <c>ValueTuple</c> of 1 to 7 items, or of 8 whose eighth is the tuple <c>Rest</c> (wire-format §7); a
+    /// <c>KeyValuePair&lt;K, V&gt;</c> (<paramref name="KeyValue"/>); or a <c>Tuple&lt;…&gt;</c> class
+    /// (<paramref name="Class"/>, nullable). A struct tuple is fixed when every item is. Items are typed by type
+    /// parameters, so they are oblivious (docs/schema.md §1.4).
     /// </summary>
-    public sealed record Tuple(IReadOnlyList<ContractTypeRef> Items, bool KeyValue = false) : ContractTypeRef(false)
+    public sealed record Tuple(IReadOnlyList<ContractTypeRef> Items, bool KeyValue = false, bool Class = false, bool Annotated = false) : ContractTypeRef(Annotated)
     {
-        public override bool IsValueType => true;
+        public override bool IsValueType => !Class;
 
-        public override int FixedWidth => Items.All(i => i.FixedWidth >= 0) ? Items.Sum(i => i.FixedWidth) : -1;
+        public override int FixedWidth => !Class && Items.All(i => i.FixedWidth >= 0) ? Items.Sum(i => i.FixedWidth) : -1;
 
-        public IEnumerable<string> Names => KeyValue ? ["Key", "Value"] : Items.Select((_, i) => $"Item{i + 1}");
+        public IEnumerable<string> Names => KeyValue ? ["Key", "Value"] : Items.Select((_, i) => i == 7 ? "Rest" : $"Item{i + 1}");
 
         public override string CSharp(bool annotations) => KeyValue
             ? $"KeyValuePair<{Items[0].CSharp(annotations)}, {Items[1].CSharp(annotations)}>"
-            : Items.Count == 1 ? $"ValueTuple<{Items[0].CSharp(annotations)}>" : $"({string.Join(", ", Items.Select(i => i.CSharp(annotations)))})";
+            : Class ? $"Tuple<{string.Join(", ", Items.Select(i => i.CSharp(annotations)))}>{Mark(annotations)}"
+            : Items.Count is 1 or 8 ? $"ValueTuple<{string.Join(", ", Items.Select(i => i.CSharp(annotations)))}>"
+            : $"({string.Join(", ", Items.Select(i => i.CSharp(annotations)))})";
 
+        /// <summary>As the vector files spell it: 8 entries are the 8-member tuple whose last is <c>Rest</c> (wire-format §7).</summary>
         public override string VectorName => KeyValue
             ? $"KeyValuePair<{Items[0].VectorName}, {Items[1].VectorName}>"
+            : Class ? $"Tuple<{string.Join(", ", Items.Select(i => i.VectorName))}>"
             : $"({string.Join(", ", Items.Select(i => i.VectorName))})";
     }
 }

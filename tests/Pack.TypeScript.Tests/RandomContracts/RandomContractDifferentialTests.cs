@@ -239,7 +239,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
                 CountShapes(m.Value, run);
                 break;
             case ContractTypeRef.Tuple t:
-                run.Count(t.KeyValue ? "KeyValuePair" : "ValueTuple");
+                run.Count(t.KeyValue ? "KeyValuePair" : t.Class ? "Tuple" : t.Items.Count == 8 ? "ValueTuple with Rest" : "ValueTuple");
                 foreach (var item in t.Items)
                 {
                     CountShapes(item, run);
@@ -298,7 +298,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         }).MakeGenericType(ClrType(s.Element, assembly, ns)),
         ContractTypeRef.Map m => (m.ReadOnly ? typeof(IReadOnlyDictionary<,>) : typeof(Dictionary<,>)).MakeGenericType(ClrType(m.Key, assembly, ns), ClrType(m.Value, assembly, ns)),
         ContractTypeRef.Tuple { KeyValue: true } t => typeof(KeyValuePair<,>).MakeGenericType(ClrType(t.Items[0], assembly, ns), ClrType(t.Items[1], assembly, ns)),
-        ContractTypeRef.Tuple t => Type.GetType($"System.ValueTuple`{t.Items.Count}", throwOnError: true)!.MakeGenericType(t.Items.Select(i => ClrType(i, assembly, ns)).ToArray()),
+        ContractTypeRef.Tuple t => Type.GetType($"System.{(t.Class ? "Tuple" : "ValueTuple")}`{t.Items.Count}", throwOnError: true)!.MakeGenericType(t.Items.Select(i => ClrType(i, assembly, ns)).ToArray()),
         _ => throw new InvalidOperationException(type.ToString()),
     };
 

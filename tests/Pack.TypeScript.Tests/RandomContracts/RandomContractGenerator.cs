@@ -207,11 +207,16 @@ public sealed class RandomContractGenerator(Random random, string prefix)
 
         if (roll < 78)
         {
-            // (T1, …) of 1 to 7 items, or KeyValuePair<K, V>; sometimes as a Nullable.
-            bool keyValue = random.Next(3) == 0;
-            var items = Enumerable.Range(0, keyValue ? 2 : random.Next(1, 8)).Select(_ => MemberType(owner, nesting + 1)).ToList();
-            ContractTypeRef tuple = new ContractTypeRef.Tuple(items, keyValue);
-            return random.Next(5) == 0 ? new ContractTypeRef.NullableValue(tuple) : tuple;
+            // (T1, …) of 1 to 7 items, or of 8 with a Rest of 1 to 3, KeyValuePair<K, V> or a Tuple<…> class; sometimes as a Nullable.
+            int shape = random.Next(6);
+            var items = Enumerable.Range(0, shape switch { 0 or 1 => 2, 2 => 7, _ => random.Next(1, 8) }).Select(_ => MemberType(owner, nesting + 1)).ToList();
+            if (shape == 2)
+            {
+                items.Add(new ContractTypeRef.Tuple(Enumerable.Range(0, random.Next(1, 4)).Select(_ => MemberType(owner, nesting + 1)).ToList()));
+            }
+
+            ContractTypeRef tuple = new ContractTypeRef.Tuple(items, KeyValue: shape == 0, Class: shape == 1, Annotated: shape == 1 && annotated);
+            return tuple.IsValueType && random.Next(5) == 0 ? new ContractTypeRef.NullableValue(tuple) : tuple;
         }
 
         if (roll < 84)

@@ -59,6 +59,11 @@ public sealed class RandomValues(Random random)
             case ContractTypeRef.Named named:
                 return Named(named.Declaration, mayBeNull && !named.IsValueType);
             case ContractTypeRef.Tuple tuple:
+                if (tuple.Class && mayBeNull && random.Next(5) == 0)
+                {
+                    return null;
+                }
+
                 var items = new JsonObject();
                 foreach (var (item, name) in tuple.Items.Zip(tuple.Names))
                 {
