@@ -31,6 +31,9 @@ public sealed class RandomContractGenerator(Random random, string prefix)
 
     private readonly List<ContractDeclaration> _declarations = [];
 
+    /// <summary>Declarations being built (a union and its cases): they take names before they are added.</summary>
+    private int _pending;
+
     public IReadOnlyList<ContractDeclaration> Declarations => _declarations;
 
     /// <summary>Generates <paramref name="count"/> top-level declarations (union cases come on top).</summary>
@@ -68,8 +71,6 @@ public sealed class RandomContractGenerator(Random random, string prefix)
 
     /// <summary>A static class to nest a declaration in (one in six), so schema names and TypeScript names of nested types are exercised.</summary>
     private string? Container() => random.Next(6) == 0 ? $"{prefix}Outer{random.Next(2)}" : null;
-
-    private int _pending;
 
     private ContractDeclaration Enum()
     {
@@ -202,7 +203,7 @@ public sealed class RandomContractGenerator(Random random, string prefix)
 
         if (roll < 73)
         {
-            return new ContractTypeRef.Map(KeyType(owner), MemberType(owner, nesting + 1), annotated, ReadOnly: random.Next(4) == 0);
+            return new ContractTypeRef.Map(KeyType(), MemberType(owner, nesting + 1), annotated, ReadOnly: random.Next(4) == 0);
         }
 
         if (roll < 78)
@@ -221,7 +222,7 @@ public sealed class RandomContractGenerator(Random random, string prefix)
 
         if (roll < 84)
         {
-            var element = KeyType(owner);
+            var element = KeyType();
             if (element is ContractTypeRef.Primitive { Name: "string" } && random.Next(2) == 0)
             {
                 element = element with { Annotated = true };
@@ -241,7 +242,7 @@ public sealed class RandomContractGenerator(Random random, string prefix)
         return new ContractTypeRef.Sequence(kind, MemberType(owner, nesting + 1), annotated && kind is not (SequenceKind.ImmutableArray or SequenceKind.Memory));
     }
 
-    private ContractTypeRef KeyType(ContractDeclaration owner)
+    private ContractTypeRef KeyType()
     {
         var enums = _declarations.Where(d => d.Kind == DeclarationKind.Enum).ToList();
         if (enums.Count > 0 && random.Next(5) == 0)
@@ -250,7 +251,6 @@ public sealed class RandomContractGenerator(Random random, string prefix)
         }
 
         string name = KeyPrimitives[random.Next(KeyPrimitives.Length)];
-        _ = owner;
         return Primitives.Single(p => p.Name == name);
     }
 
