@@ -38,6 +38,21 @@ public class GeneratorDriverTests
         Assert.Empty(output.GetDiagnostics().Where(d => d.Location.SourceTree?.FilePath.EndsWith(".g.cs", StringComparison.Ordinal) == true));
     }
 
+    [Theory]
+    [InlineData("public sealed class Dto { [PackOrder(1)] public int A { get; set; } [PackOrder(0)] public int B { get; set; } public int Sum => A + B; }")]
+    [InlineData("public struct Dto { [PackOrder(1)] public int A { get; set; } public readonly int Twice => A * 2; }")]
+    [InlineData("public sealed record Dto([property: PackOrder(1)] int A, [property: PackOrder(0)] string B) { public int Length => B.Length; [PackOrder(0)] public int Shadow => A; }")]
+    public void Run_PackOrderBesideAComputedProperty_IsNotMixedOrder(string declaration)
+    {
+        // wire-format §6.3: a get-only property that no constructor parameter binds is not a member, so [PackOrder] on
+        // every member is complete without it (and its own order, if any, counts for nothing). PACK011 and PACK012 were
+        // judged on every public property (found by tests/Pack.TypeScript.Tests/RandomContracts).
+        var (diagnostics, output) = Run("using Pack; namespace App; " + declaration + " [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;");
+
+        Assert.Empty(diagnostics);
+        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
+    }
+
     [Fact]
     public void Run_ContextsNestedInPartialTypes_GenerateCodeThatCompilesWithoutDiagnostics()
     {

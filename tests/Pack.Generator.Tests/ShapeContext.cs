@@ -16,4 +16,5 @@ namespace Pack.Generator.Tests;
 [PackSerializable(typeof(HolderV1))]
 [PackSerializable(typeof(Box<string>))]
 [PackSerializable(typeof(Pair<int, Box<long>>))]
+[PackSerializable(typeof(LongTuples))]
 internal partial class ShapeContext : PackSerializerContext;

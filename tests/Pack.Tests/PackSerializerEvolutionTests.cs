@@ -21,6 +21,16 @@ public class PackSerializerEvolutionTests
 
     public record OrderV2(int Id, decimal Total, string Currency = "EUR", int Priority = 5);
 
+    public enum Huge : ulong
+    {
+        Small = 1,
+        Max = ulong.MaxValue,
+    }
+
+    public record FlagsV1(int Id);
+
+    public record FlagsV2(int Id, Huge Level = Huge.Max, Huge Other = Huge.Small);
+
     public class EnvelopeV1
     {
         public CustomerV1? Customer { get; set; }
@@ -91,6 +101,17 @@ public class PackSerializerEvolutionTests
 
         Assert.Equal((1, 77), (fromNew.Customer!.Id, fromNew.After));
         Assert.Equal((2, "n", 3, 88), (fromOld.Customer!.Id, fromOld.Customer.Name, fromOld.Customer.Tier, fromOld.After));
+    }
+
+    [Fact]
+    public void Deserialize_ParameterDefaultOfAUlongEnumAboveLongMaxValue_IsTheDefault()
+    {
+        // The run-time path could not build this formatter (OverflowException converting the default to a long); found
+        // by tests/Pack.TypeScript.Tests/RandomContracts.
+        var upgraded = PackSerializer.Deserialize<FlagsV2>(PackSerializer.Serialize(new FlagsV1(3)))!;
+
+        Assert.Equal(new FlagsV2(3, Huge.Max, Huge.Small), upgraded);
+        Assert.Equal(new FlagsV2(4, Huge.Small, Huge.Max), PackSerializer.Deserialize<FlagsV2>(PackSerializer.Serialize(new FlagsV2(4, Huge.Small, Huge.Max))));
     }
 
     [Fact]

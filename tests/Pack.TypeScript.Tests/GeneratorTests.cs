@@ -116,6 +116,41 @@ public sealed class GeneratorTests
     }
 
     [Fact]
+    public void Generate_AbsentStructMemberWhoseZeroHoldsANonNullableNull_IsAnErrorWhenAbsent()
+    {
+        // class Holder { int A; Named Inner; } struct Named { string Name; }: an older writer's payload without Inner
+        // leaves the zero Named, whose Name is null where the contract says `!` (docs/schema.md §6; found by
+        // RandomContracts/). A struct whose references are all nullable still reads as its zero value.
+        const string Schema = """{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"A","type":1},{"name":"Inner","type":2},{"name":"Loose","type":4}],"name":"Shop.Holder","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"object","members":[{"name":"Name","nullability":"!","type":3}],"name":"Shop.Named","nullable":false},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"object","members":[{"name":"Note","nullability":"?","type":3}],"name":"Shop.Loose","nullable":false}]}""";
+
+        var text = TypeScriptGenerator.Generate(Schema, TestOptions).Single().Value;
+
+        Assert.Contains("let m1: Named = null!;", text, StringComparison.Ordinal);
+        Assert.Contains("m = 1; if (r.has(t, 1)) m1 = readNamed(r); else r.absent();", text, StringComparison.Ordinal);
+        Assert.Contains("let m2: Loose = { Note: null };", text, StringComparison.Ordinal);
+        Assert.Contains("m = 2; if (r.has(t, 2)) m2 = readLoose(r);", text, StringComparison.Ordinal);
+        Assert.DoesNotContain("readLoose(r); else r.absent();", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Generate_MapWithNonNullableKeyBesideTheSameMapAsARoot_EmitsItOnce()
+    {
+        // Holder { Dictionary<string, int>? Tags } ("?!": the key's `!`) and the root Dictionary<string, int>
+        // (oblivious) are one map: its key is never null either way. The annotated one was a variant with the plain
+        // one's name, so both were emitted (esbuild: "readMapOfStringToI32 has already been declared"; found by
+        // RandomContracts/).
+        const string Holder = """{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"Tags","nullability":"?!","type":1}],"name":"Shop.Holder","nullable":true},{"key":2,"kind":"map","nullable":true,"value":3},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}""";
+        const string Map = """{"format":"pack-schema/1","types":[{"key":1,"kind":"map","nullable":true,"value":2},{"kind":"primitive","nullable":true,"primitive":"string"},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4}]}""";
+        var set = new PackSchemaSet([PackSchema.Parse(Holder), PackSchema.Parse(Map)]);
+
+        var text = TypeScriptGenerator.Generate(set, TestOptions).Single().Value;
+
+        Assert.Single(System.Text.RegularExpressions.Regex.Matches(text, "function readMapOfStringToI32\\("));
+        Assert.Single(System.Text.RegularExpressions.Regex.Matches(text, "function writeMapOfStringToI32\\("));
+        Assert.Contains("m0 = readMapOfStringToI32(r);", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Generate_SameSchemaTwice_SameText()
     {
         var schema = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Schemas", "vectors.schema.json"));

@@ -16,7 +16,7 @@ internal sealed partial class RoslynSchemaAdapter
 
     private static SchemaAnnotation<ITypeSymbol> Annotate(MemberShape member)
     {
-        var declaration = member.Symbol.OriginalDefinition;
+        var declaration = Declaration(member.Symbol);
         var declared = declaration is IPropertySymbol property ? property.Type : ((IFieldSymbol)declaration).Type;
         var annotation = Annotate(member.Type, declared);
         if (declared is ITypeParameterSymbol || member.Type.IsValueType)
@@ -33,6 +33,28 @@ internal sealed partial class RoslynSchemaAdapter
             : names.Contains(CodeAnalysis + "MaybeNullAttribute") || names.Contains(CodeAnalysis + "MaybeNullWhenAttribute") ? SchemaNullability.Nullable
             : annotation.State;
         return new SchemaAnnotation<ITypeSymbol>(annotation.Type, state, annotation.Arguments);
+    }
+
+    /// <summary>
+    /// The member as its type's generic definition declares it: for a tuple of more than seven items Roslyn answers
+    /// <see cref="ISymbol.OriginalDefinition"/> of an element field (<c>Item1</c>… of <c>ValueTuple`8</c>) with the field
+    /// typed by the use site's arguments, not by <c>T1</c>…, so it is looked up in the definition by name.
+    /// </summary>
+    private static ISymbol Declaration(ISymbol member)
+    {
+        if (member.ContainingType is { } containing)
+        {
+            var definition = (containing.TupleUnderlyingType ?? containing).OriginalDefinition;
+            foreach (var candidate in definition.GetMembers(member.Name))
+            {
+                if (candidate.Kind == member.Kind)
+                {
+                    return candidate;
+                }
+            }
+        }
+
+        return member.OriginalDefinition;
     }
 
     /// <summary>The annotation of the closed <paramref name="type"/> at a place the definition declares as <paramref name="declared"/>.</summary>

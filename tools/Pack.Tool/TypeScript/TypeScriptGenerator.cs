@@ -36,6 +36,7 @@ public sealed partial class TypeScriptGenerator
     private readonly HashSet<string> _usedIdentifiers = new(StringComparer.Ordinal);
     private readonly List<RootSchema> _roots = [];
     private readonly HashSet<string> _imports = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, bool> _zeroHoldsForbiddenNull = new(StringComparer.Ordinal);
 
     /// <summary>Creates a generator.</summary>
     /// <param name="options">Options; <see langword="null"/> for the defaults.</param>
@@ -143,6 +144,10 @@ public sealed partial class TypeScriptGenerator
             for (var p = 0; p < parts.Length; p++)
             {
                 labels[p] = Annotated(parts[p], annotation, ref cursor, out strict[p]);
+
+                // A map key is never null (wire-format §5), so its `!` checks nothing: a variant for it alone would be
+                // the plain map again, emitted twice under one name when both are used.
+                strict[p] &= !(e.Kind == PackSchemaKind.Map && p == 0);
                 plain &= !strict[p] && labels[p] == Label(parts[p]);
             }
 
@@ -565,6 +570,26 @@ public sealed partial class TypeScriptGenerator
         }
     }
 
+    /// <summary>
+    /// Whether the zero value of <paramref name="label"/> holds null at a <c>!</c> position: a struct object's zero value
+    /// has null in every reference member (no initializers run, wire-format §11), so one with a <c>!</c> reference
+    /// member, directly or in a struct member, is no value of its type. An absent member of such a type without a
+    /// default is a decode error, as an absent <c>!</c> reference member is (docs/schema.md §6).
+    /// </summary>
+    /// <remarks>Struct objects cannot hold themselves (a schema reader rejects such a cycle, docs/schema.md §1.5), as <see cref="Zero"/> relies on too.</remarks>
+    private bool ZeroHoldsForbiddenNull(string label)
+    {
+        if (!_zeroHoldsForbiddenNull.TryGetValue(label, out bool holds))
+        {
+            var t = _types[label];
+            holds = t.Kind == PackSchemaKind.Object && !t.Nullable
+                && t.Members.Any(m => (m.NonNull && Zero(m.Type) == "null") || ZeroHoldsForbiddenNull(m.Type));
+            _zeroHoldsForbiddenNull[label] = holds;
+        }
+
+        return holds;
+    }
+
     private string Literal(string label, JsonNode? json)
     {
         var t = _types[label];
@@ -799,7 +824,7 @@ public sealed partial class TypeScriptGenerator
         for (var i = 0; i < n; i++)
         {
             var m = t.Members[i];
-            var initial = m.Default is not null ? Literal(m.Type, m.Default) : m.NonNull ? "null!" : Zero(m.Type);
+            var initial = m.Default is not null ? Literal(m.Type, m.Default) : m.NonNull || ZeroHoldsForbiddenNull(m.Type) ? "null!" : Zero(m.Type);
             o.AppendLine(CultureInfo.InvariantCulture, $"  let m{i}: {TsType(m.Type, m.NonNull)} = {initial};");
         }
 
@@ -810,7 +835,7 @@ public sealed partial class TypeScriptGenerator
             for (var i = 0; i < n; i++)
             {
                 var m = t.Members[i];
-                var absent = m.NonNull && m.Default is null ? " else r.absent();" : "";
+                var absent = m.Default is null && (m.NonNull || ZeroHoldsForbiddenNull(m.Type)) ? " else r.absent();" : "";
                 o.AppendLine(CultureInfo.InvariantCulture, $"    {(i > 0 ? $"m = {i}; " : "")}if (r.has(t, {i})) m{i} = {Read(m.Type, m.NonNull)};{absent}");
             }
 

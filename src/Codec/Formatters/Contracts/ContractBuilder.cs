@@ -94,6 +94,10 @@ internal static class ContractBuilder<TType, TMember, TConstructor>
             }
         }
 
+        // [PackOrder] is judged on the members alone (wire-format §6.3): a computed or other get-only property that no
+        // parameter binds is not a member, so it needs no order and its order (if any) takes no place.
+        members = InWireOrder(adapter, type, members);
+
         if (members.Count > ContractRules.MaxMembers)
         {
             throw new ContractException(ContractErrors.TooManyMembers, adapter.Display(type), members.Count.ToString(System.Globalization.CultureInfo.InvariantCulture));
@@ -107,7 +111,6 @@ internal static class ContractBuilder<TType, TMember, TConstructor>
         bool dataContract = adapter.HasAttribute(type, ContractRules.DataContractAttribute);
         var hierarchy = adapter.SelfAndBases(type);
         var members = new List<MemberDescription<TType, TMember>>();
-        var orders = new List<int>();
         for (int level = hierarchy.Count - 1; level >= 0; level--)
         {
             var declaring = hierarchy[level];
@@ -119,16 +122,15 @@ internal static class ContractBuilder<TType, TMember, TConstructor>
                 }
 
                 var member = Describe(adapter, property, declaring);
+                member.Order = adapter.PackOrder(property) ?? ContractRules.Unordered;
                 int existing = members.FindIndex(m => m.Name == member.Name);
                 if (existing >= 0)
                 {
                     members[existing] = member;
-                    orders[existing] = adapter.PackOrder(property) ?? ContractRules.Unordered;
                 }
                 else
                 {
                     members.Add(member);
-                    orders.Add(adapter.PackOrder(property) ?? ContractRules.Unordered);
                 }
             }
 
@@ -136,10 +138,22 @@ internal static class ContractBuilder<TType, TMember, TConstructor>
             {
                 if (Include(adapter, field, dataContract))
                 {
-                    members.Add(Describe(adapter, field, declaring));
-                    orders.Add(adapter.PackOrder(field) ?? ContractRules.Unordered);
+                    var member = Describe(adapter, field, declaring);
+                    member.Order = adapter.PackOrder(field) ?? ContractRules.Unordered;
+                    members.Add(member);
                 }
             }
+        }
+
+        return members;
+    }
+
+    private static List<MemberDescription<TType, TMember>> InWireOrder(ContractAdapter<TType, TMember, TConstructor> adapter, TType type, List<MemberDescription<TType, TMember>> members)
+    {
+        var orders = new int[members.Count];
+        for (int i = 0; i < orders.Length; i++)
+        {
+            orders[i] = members[i].Order;
         }
 
         var wireOrder = ContractRules.WireOrder(orders, out int duplicate, out bool mixed);

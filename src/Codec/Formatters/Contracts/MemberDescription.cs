@@ -31,4 +31,7 @@ internal sealed class MemberDescription<TType, TMember>
 
     /// <summary>The constructor parameter bound to this member, or -1 when it is assigned after construction.</summary>
     public int ParameterIndex { get; internal set; } = -1;
+
+    /// <summary>Its <c>[PackOrder]</c>, or <see cref="Objects.ContractRules.Unordered"/>.</summary>
+    public int Order { get; internal set; } = Objects.ContractRules.Unordered;
 }

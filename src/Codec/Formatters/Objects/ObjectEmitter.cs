@@ -487,6 +487,9 @@ internal static class ObjectEmitter
         bool b => b ? 1 : 0,
         char c => c,
         ulong u => unchecked((long)u),
+        // An enum default (a parameter's) converts through its underlying value: Convert.ToInt64 of a ulong enum above
+        // long.MaxValue overflows, and the formatter could not be built at all.
+        Enum e => ToRaw(Convert.ChangeType(e, Enum.GetUnderlyingType(e.GetType()), System.Globalization.CultureInfo.InvariantCulture)),
         _ => Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture),
     };
 

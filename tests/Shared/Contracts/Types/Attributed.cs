@@ -5,7 +5,7 @@ using System.Text.Json.Serialization;
 
 namespace Pack.ContractTests.Types;
 
-/// <summary>Every attribute Pack honours on members: order, the three ignores, and a chosen constructor.</summary>
+/// <summary>Every attribute Pack honours on members: order, the three ignores, and a chosen constructor; and a computed property.</summary>
 public sealed class Attributed
 {
     [PackConstructor]
@@ -40,4 +40,7 @@ public sealed class Attributed
 
     [IgnoreDataMember]
     public int DataIgnored { get; set; }
+
+    /// <summary>Computed, so not a member (wire-format §6.3): it needs no [PackOrder] beside the ordered members.</summary>
+    public long Total => Second + Field;
 }

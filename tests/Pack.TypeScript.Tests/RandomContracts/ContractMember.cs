@@ -1,0 +1,8 @@
+namespace Pack.TypeScript.Tests.RandomContracts;
+
+/// <summary>
+/// One member of a random declaration: a property (or a public field, or a positional parameter), its type, its
+/// <c>[PackOrder]</c> when the declaration uses them, and a constant default (an initializer or a parameter default:
+/// its C# text and its §14 JSON, as types.json records a member's <c>default</c>).
+/// </summary>
+public sealed record ContractMember(string Name, ContractTypeRef Type, bool IsField, int? Order, string? DefaultCSharp, System.Text.Json.Nodes.JsonNode? DefaultJson);
