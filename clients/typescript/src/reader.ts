@@ -121,6 +121,14 @@ export class PackReader {
     }
   }
 
+  /**
+   * Charges an object of `members` members (allocation-budget.ts): {@link endObject} does for an object with a header;
+   * a generated fixed struct's reader, which has none, calls this.
+   */
+  chargeObject(members: number): void {
+    this.charge(OBJECT_BYTES + MEMBER_BYTES * members);
+  }
+
   private overBudget(): never {
     this.fail(overBudgetReason(this.allocationRatio));
   }
@@ -667,7 +675,7 @@ export class PackReader {
 
   /** Closes the object opened with `token`: skips members a newer writer appended, checks the top-level end. */
   endObject(token: number, known: number): void {
-    this.charge(OBJECT_BYTES + MEMBER_BYTES * known);
+    this.chargeObject(known);
     this.depth--;
     if (token >= 0) {
       this.pos = this.limit;
