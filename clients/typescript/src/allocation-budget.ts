@@ -38,6 +38,12 @@ export const HASH_ENTRY_BYTES = 24;
 export const TYPED_ARRAY_BYTES = 192;
 /** A string: its header; each UTF-16 code unit is charged 2 more bytes. */
 export const STRING_BYTES = 24;
+/**
+ * A floating-point number (`Half`, `float`, `double`): V8 boxes a number that is not a small integer in a 16-byte
+ * HeapNumber when it is an object's member or an element of an array of mixed values (a typed array holds it unboxed,
+ * and is not charged this).
+ */
+export const NUMBER_BYTES = 16;
 /** A bigint of up to 64 bits. */
 export const BIGINT_BYTES = 24;
 /** A bigint of up to 128 bits (`Int128`, `UInt128`). */

@@ -10,6 +10,7 @@ import {
   ELEMENT_BYTES,
   HASH_ENTRY_BYTES,
   MEMBER_BYTES,
+  NUMBER_BYTES,
   OBJECT_BYTES,
   overBudgetReason,
   STRING_BYTES,
@@ -296,11 +297,14 @@ export class PackReader {
 
   /** `Half` as a number (exact: every binary16 value is a double; a NaN's payload is not kept). */
   f16(): number {
-    return halfToNumber(this.u16());
+    const h = this.u16();
+    this.charge(NUMBER_BYTES);
+    return halfToNumber(h);
   }
 
   f32(): number {
     this.need(4);
+    this.charge(NUMBER_BYTES);
     const v = this.view.getFloat32(this.pos, true);
     this.pos += 4;
     return v;
@@ -308,6 +312,7 @@ export class PackReader {
 
   f64(): number {
     this.need(8);
+    this.charge(NUMBER_BYTES);
     const v = this.view.getFloat64(this.pos, true);
     this.pos += 8;
     return v;

@@ -170,7 +170,14 @@ const accepted = [
   ["HashSet<int>", interpreted(set(int32)), (() => { const b = payload(200_000, [0, 0, 0, 0]); const v = new DataView(b.buffer); for (let i = 0; i < 200_000; i++) v.setInt32(4 + 4 * i, i, true); return b; })()],
   ["generated List<VectorShape>, cases as empty bodies", gv.decodeListOfVectorShape, payload(200_000, [0, 0, ...EMPTY_BODY])],
   ["generated List<Member> (W4 members)", ga.decodeListOfMember, ga.encodeListOfMember(organization(20_000).Members)],
+  ["generated List<VectorPoint3> (fixed structs, W5 × 20)", gv.decodeListOfVectorPoint3, gv.encodeListOfVectorPoint3(Array.from({ length: 20 }, vectors).flat())],
 ];
+
+test("generated fixed structs are charged (chargeObject), as the interpreted fixedStruct is", () => {
+  const bytes = gv.encodeListOfVectorPoint3(vectors());
+  // 10,000 × (a slot, an object of 3 members, 3 boxed floats) + the array
+  assert.equal(charged(gv.decodeListOfVectorPoint3, bytes), 48 + 10_000 * (8 + 24 + 3 * 8 + 3 * 16));
+});
 
 test("accepted payloads allocate no more than the documented bound (16 × length + 256 KiB), and no more than charged", () => {
   for (const [name, run, bytes] of accepted) {
