@@ -1,3 +1,4 @@
+import { checkRatio, DEFAULT_MAX_ALLOCATION_RATIO } from "./allocation-budget.js";
 import { readUpTo } from "./body.js";
 import { PackDecodeError, PackError } from "./errors.js";
 import {
@@ -12,6 +13,7 @@ import {
   type SchemaCheckOptions,
   type SchemaReader,
 } from "./schema-check.js";
+import type { DecodeOptions } from "./reader.js";
 import type { SchemaViolation } from "./schema.js";
 import { DEFAULT_MAX_PAYLOAD_LENGTH, PackStreamError, readPackStream, type StreamReadOptions } from "./stream.js";
 import { DEADLINE_EXCEEDED_TYPE, formatPackTimeout, PACK_TIMEOUT_EXPIRED_HEADER, PACK_TIMEOUT_HEADER } from "./timeout.js";
@@ -76,7 +78,7 @@ export class PackContentError extends PackError {
  */
 export interface ResponseReader<T> extends SchemaReader {
   /** Decodes a Pack payload. */
-  readonly decode: (bytes: Uint8Array) => T;
+  readonly decode: (bytes: Uint8Array, options?: DecodeOptions) => T;
   /** Converts a parsed JSON body (a server that answered JSON); without it a JSON answer is a {@link PackContentError}. */
   readonly fromJson?: (json: unknown) => T;
 }
@@ -99,6 +101,13 @@ export interface PackClientOptions extends SchemaCheckOptions {
    * or as soon as more has arrived, so a server cannot make the client buffer without bound.
    */
   maxPayloadLength?: number;
+  /**
+   * The allocation budget of every response (docs/robustness.md): a body's decode may allocate an estimated
+   * `maxAllocationRatio` × its length + 256 KiB, a stream's items together that many times the bytes received + one
+   * 256 KiB allowance; a payload that would take more is a `PackDecodeError` naming the budget. Default 16, as .NET's
+   * `MaxAllocationRatio`; 0 turns it off (trusted servers only).
+   */
+  maxAllocationRatio?: number;
 }
 
 /** Per-call options. */
@@ -127,6 +136,9 @@ export class PackClient {
   /** The §5.1 state: verdicts and served schemas, for the life of this client. */
   private readonly schemaCheck: ResponseSchemaCheck;
   private readonly maxPayloadLength: number;
+  private readonly maxAllocationRatio: number;
+  /** The decode options of a whole body (its allocation budget). */
+  private readonly decodeOptions: DecodeOptions;
   /** Statistics of the last completed non-stream response. */
   lastResponse: ResponseStats | null = null;
 
@@ -136,6 +148,10 @@ export class PackClient {
       throw new RangeError(`maxPayloadLength must be a positive integer, not ${String(max)}`);
     }
     this.maxPayloadLength = max;
+    const ratio = options.maxAllocationRatio ?? DEFAULT_MAX_ALLOCATION_RATIO;
+    checkRatio(ratio);
+    this.maxAllocationRatio = ratio;
+    this.decodeOptions = { maxAllocationRatio: ratio };
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.schemaCheck = new ResponseSchemaCheck(this.fetchImpl, options);
   }
@@ -159,7 +175,7 @@ export class PackClient {
         return null;
       }
       const t0 = now();
-      const value = decodeBody(contentType, bytes, reader);
+      const value = decodeBody(contentType, bytes, reader, this.decodeOptions);
       this.lastResponse = { contentType, bytes: bytes.length, decodeMs: now() - t0 };
       return value;
     } finally {
@@ -171,7 +187,7 @@ export class PackClient {
    * Sends a request and reads a Pack stream (or, from a server that answers a whole Pack or JSON array, that array)
    * item by item. Leaving the loop early or aborting `options.signal` cancels the request.
    */
-  async *stream<T>(method: string, path: string, body: PackRequestBody | null, reader: ResponseReader<T> & { decodeArray?: (bytes: Uint8Array) => T[] | null }, options?: CallOptions & StreamReadOptions): AsyncGenerator<T, void, undefined> {
+  async *stream<T>(method: string, path: string, body: PackRequestBody | null, reader: ResponseReader<T> & { decodeArray?: (bytes: Uint8Array, options?: DecodeOptions) => T[] | null }, options?: CallOptions & StreamReadOptions): AsyncGenerator<T, void, undefined> {
     const { response, url, done, timeoutMs, expired, headers, preread } = await this.exchange(method, path, body, this.options.preferJson ? "application/json" : ACCEPT_STREAM, options);
     try {
       await this.throwIfFailed(response, url, timeoutMs, preread);
@@ -183,7 +199,10 @@ export class PackClient {
           throw new PackDecodeError("the stream has no body (no End frame)", 0);
         }
         try {
-          yield* readPackStream(response.body, reader.decode, { maxPayloadLength: options?.maxPayloadLength ?? this.maxPayloadLength });
+          yield* readPackStream(response.body, reader.decode, {
+            maxPayloadLength: options?.maxPayloadLength ?? this.maxPayloadLength,
+            maxAllocationRatio: options?.maxAllocationRatio ?? this.maxAllocationRatio,
+          });
         } catch (e) {
           if (expired()) {
             throw new PackDeadlineError(timeoutMs, false);
@@ -198,7 +217,7 @@ export class PackClient {
       }
       const bytes = await readBody(response, () => expired(), timeoutMs, this.maxPayloadLength);
       if (contentType === PACK_MEDIA_TYPE && reader.decodeArray !== undefined) {
-        yield* reader.decodeArray(bytes) ?? [];
+        yield* reader.decodeArray(bytes, this.decodeOptions) ?? [];
         return;
       }
       if (isJson(contentType) && reader.fromJson !== undefined) {
@@ -383,10 +402,10 @@ function parseProblem(text: string, response: Response): Record<string, unknown>
   }
 }
 
-function decodeBody<T>(contentType: string | null, bytes: Uint8Array, reader: ResponseReader<T>): T {
+function decodeBody<T>(contentType: string | null, bytes: Uint8Array, reader: ResponseReader<T>, options: DecodeOptions): T {
   const media = mediaType(contentType);
   if (media === PACK_MEDIA_TYPE) {
-    return reader.decode(bytes);
+    return reader.decode(bytes, options);
   }
   if (isJson(media)) {
     if (reader.fromJson === undefined) {

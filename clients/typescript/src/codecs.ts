@@ -1,4 +1,5 @@
 import { decodeSegment, encodeSegment, PackDecodeError, PackEncodeError } from "./errors.js";
+import { COLLECTION_BYTES, ELEMENT_BYTES, INTERPRETED_OBJECT_BYTES, MEMBER_BYTES, OBJECT_BYTES, TYPED_ARRAY_BYTES } from "./allocation-budget.js";
 import { type DecodeOptions, NULL_OBJECT, PackReader } from "./reader.js";
 import { type EncodeOptions, PackWriter } from "./writer.js";
 import type { PackDateTime, PackDateTimeOffset, PackUnionCase } from "./values.js";
@@ -222,9 +223,15 @@ export function numericArray<A extends NumericArray, E extends number | bigint>(
     read: (r) => {
       const count = r.beginCollection(width);
       if (count < 0) {
-        return neverNull ? new type(0) : null;
+        if (!neverNull) {
+          return null;
+        }
+        r.charge(TYPED_ARRAY_BYTES);
+        return new type(0);
       }
       r.endCollection();
+      // beginCollection charged an array of `count` slots; a typed array takes `width` bytes an element
+      r.charge(TYPED_ARRAY_BYTES - COLLECTION_BYTES + (width - ELEMENT_BYTES) * count);
       if (PackReader.littleEndianHost) {
         return new type(r.blockCopy(count, width));
       }
@@ -456,12 +463,14 @@ export function object<T extends object>(members: readonly MemberCodec[], option
   const nullable = options?.nullable !== false;
   const n = members.length;
   const define = definesMembers(members);
+  const template = n > FAST_MEMBERS ? templateOf(members) : null;
   const read = (r: PackReader): T | null => {
     const t = r.beginObject(nullable);
     if (t === NULL_OBJECT) {
       return null;
     }
-    const v: Record<string, unknown> = {};
+    r.charge(INTERPRETED_OBJECT_BYTES);
+    const v: Record<string, unknown> = template === null ? {} : { ...template };
     let i = 0;
     try {
       for (; i < n; i++) {
@@ -504,6 +513,18 @@ export function object<T extends object>(members: readonly MemberCodec[], option
   return { read, write, minLength: 4, fixedLength: -1, zero, key: (v) => (v === null ? null : mk(v as Record<string, unknown>)) };
 }
 
+/**
+ * Members an object grown one assignment at a time keeps in V8's fast mode; past about 18, V8 turns it into a
+ * dictionary of about 64 bytes a member (3 KiB for 50 members), so a larger object is copied from a template instead
+ * (about 8 bytes a member).
+ */
+const FAST_MEMBERS = 16;
+
+/** An object with every member, in order, as own data properties (`__proto__` included), to copy with a spread. */
+function templateOf(members: readonly MemberCodec[]): Record<string, unknown> {
+  return Object.fromEntries(members.map((m) => [m.name, null]));
+}
+
 function zeroObject<T>(members: readonly MemberCodec[]): T {
   const v: Record<string, unknown> = {};
   for (const m of members) {
@@ -542,9 +563,12 @@ export function fixedStruct<T extends object>(members: readonly MemberCodec[]): 
     length += m.codec.fixedLength;
   }
   const n = members.length;
+  const charge = OBJECT_BYTES + INTERPRETED_OBJECT_BYTES + MEMBER_BYTES * n;
+  const template = n > FAST_MEMBERS ? templateOf(members) : null;
   return {
     read: (r) => {
-      const v: Record<string, unknown> = {};
+      r.charge(charge);
+      const v: Record<string, unknown> = template === null ? {} : { ...template };
       let i = 0;
       try {
         for (; i < n; i++) {

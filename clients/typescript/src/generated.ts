@@ -4,6 +4,7 @@
  * {@link PackReader}/{@link PackWriter} directly for everything else.
  */
 import { PackDecodeError, PackEncodeError } from "./errors.js";
+import { COLLECTION_BYTES, ELEMENT_BYTES, TYPED_ARRAY_BYTES } from "./allocation-budget.js";
 import { type DecodeOptions, PackReader } from "./reader.js";
 import { type EncodeOptions, PackWriter } from "./writer.js";
 
@@ -47,9 +48,15 @@ export function readTypedArray<A extends TypedArray>(r: PackReader, type: TypedA
   const width = type.BYTES_PER_ELEMENT;
   const count = r.beginCollection(width);
   if (count < 0) {
-    return neverNull ? new type(0) : null;
+    if (!neverNull) {
+      return null;
+    }
+    r.charge(TYPED_ARRAY_BYTES);
+    return new type(0);
   }
   r.endCollection();
+  // beginCollection charged an array of `count` slots; a typed array takes `width` bytes an element
+  r.charge(TYPED_ARRAY_BYTES - COLLECTION_BYTES + (width - ELEMENT_BYTES) * count);
   if (PackReader.littleEndianHost) {
     return new type(r.blockCopy(count, width));
   }

@@ -4,6 +4,7 @@ export * from "./reader.js";
 export * from "./writer.js";
 export * from "./codecs.js";
 export * from "./hash-flooding.js";
+export * from "./allocation-budget.js";
 export * from "./stream.js";
 export * from "./timeout.js";
 export * from "./client.js";

@@ -1,6 +1,8 @@
+import { AllocationBudget, DEFAULT_MAX_ALLOCATION_RATIO } from "./allocation-budget.js";
 import { concat } from "./body.js";
 import { decode, encode, int32, object, string as stringCodec } from "./codecs.js";
 import { PackDecodeError, PackError } from "./errors.js";
+import type { DecodeOptions } from "./reader.js";
 
 /** Frame kinds of `application/x-pack-stream` (§10). */
 export const FRAME_ITEM = 1;
@@ -47,6 +49,12 @@ const streamErrorCodec = object<StreamErrorPayload>([
 export interface StreamReadOptions {
   /** Largest frame payload accepted (checked from the frame header, before the payload is awaited). */
   maxPayloadLength?: number;
+  /**
+   * The stream's allocation budget (docs/robustness.md): its items may allocate together an estimated
+   * `maxAllocationRatio` × the bytes received + one 256 KiB allowance, as .NET's `PackStream.ReadAsync`. Default 16;
+   * 0 turns it off.
+   */
+  maxAllocationRatio?: number;
 }
 
 function shift(e: unknown, base: number): PackDecodeError {
@@ -88,13 +96,19 @@ async function* chunksOf(source: ReadableStream<Uint8Array> | AsyncIterable<Uint
  * Reads a Pack stream (§10) frame by frame, yielding each item as soon as its frame is complete. An Error frame
  * raises {@link PackStreamError}; anything malformed (a missing End frame included) raises {@link PackDecodeError}
  * with the offset in the stream. Bytes after the End or Error frame are not read.
+ *
+ * `decodeItem` gets the stream's one allocation budget in its options (a generated `decodeX` passes them on); an item
+ * decoder that ignores them has a budget of its own per item.
  */
 export async function* readPackStream<T>(
   source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
-  decodeItem: (payload: Uint8Array) => T,
+  decodeItem: (payload: Uint8Array, options?: DecodeOptions) => T,
   options?: StreamReadOptions,
 ): AsyncGenerator<T, void, undefined> {
   const max = options?.maxPayloadLength ?? DEFAULT_MAX_PAYLOAD_LENGTH;
+  const budget = new AllocationBudget(options?.maxAllocationRatio ?? DEFAULT_MAX_ALLOCATION_RATIO);
+  // every item's decode charges this one budget; each frame adds the share of its bytes (header included)
+  const itemOptions: DecodeOptions = { allocationBudget: budget };
   // buf[at..] holds the bytes received and not yet consumed; base is the stream offset of buf[0]. Bytes still missing
   // for a frame's header or payload are gathered as chunks and joined once they are all there, so a payload that
   // arrives in many small chunks is copied once (joining at every chunk copied it once per chunk: quadratic).
@@ -165,7 +179,8 @@ export async function* readPackStream<T>(
       if (kind === FRAME_ERROR) {
         let e: StreamErrorPayload | null;
         try {
-          e = decode(streamErrorCodec, payload);
+          budget.grant(5);
+          e = decode(streamErrorCodec, payload, itemOptions);
         } catch (err) {
           throw shift(err, payloadAt);
         }
@@ -175,7 +190,8 @@ export async function* readPackStream<T>(
       }
       let item: T;
       try {
-        item = decodeItem(payload);
+        budget.grant(5);
+        item = decodeItem(payload, itemOptions);
       } catch (err) {
         throw shift(err, payloadAt);
       }

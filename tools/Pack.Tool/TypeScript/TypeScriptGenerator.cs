@@ -885,6 +885,8 @@ public sealed partial class TypeScriptGenerator
         EmitInterface(o, t, $"frozen struct, {t.Width} bytes, no header");
         o.AppendLine(CultureInfo.InvariantCulture, $"/** Reads a `{ident}`: its members back to back. */");
         o.AppendLine(CultureInfo.InvariantCulture, $"export function read{ident}(r: PackReader): {ident} {{");
+        // No header, so no endObject to charge the object to the allocation budget (docs/robustness.md): charged here.
+        o.AppendLine(CultureInfo.InvariantCulture, $"  r.chargeObject({t.Members.Count});");
         for (var i = 0; i < t.Members.Count; i++)
         {
             o.AppendLine(CultureInfo.InvariantCulture, $"  const m{i} = {Read(t.Members[i].Type)};");

@@ -67,6 +67,7 @@ export interface VectorNumberToken {
 
 /** Reads a `VectorNumberToken`: its members back to back. */
 export function readVectorNumberToken(r: PackReader): VectorNumberToken {
+  r.chargeObject(1);
   const m0 = r.i32();
   return { Value: m0 };
 }
@@ -764,6 +765,7 @@ export interface VectorPoint3 {
 
 /** Reads a `VectorPoint3`: its members back to back. */
 export function readVectorPoint3(r: PackReader): VectorPoint3 {
+  r.chargeObject(3);
   const m0 = r.f32();
   const m1 = r.f32();
   const m2 = r.f32();
@@ -1032,6 +1034,7 @@ export interface VectorFlagged {
 
 /** Reads a `VectorFlagged`: its members back to back. */
 export function readVectorFlagged(r: PackReader): VectorFlagged {
+  r.chargeObject(2);
   const m0 = r.bool();
   const m1 = r.i32();
   return { Flag: m0, Value: m1 };

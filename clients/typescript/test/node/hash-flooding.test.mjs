@@ -167,9 +167,11 @@ test("ordinary keys are never rejected: sequential, strided, random, timestamps,
 
 test("many small collections are charged their worst case, which never exceeds the budget of their bytes", () => {
   // Up to 16 entries a collection is charged n(n-1)/2 without hashing: 120 steps for 16 one-byte elements, under the
-  // 8 steps a byte of those 16 bytes. 50,000 of them, every element a byte, still decode.
+  // 8 steps a byte of those 16 bytes. 50,000 of them, every element a byte, still decode. (Such a Set takes about
+  // 400 bytes in V8 for its 20 on the wire, more than the allocation budget's 16 a byte, so that budget is off here,
+  // as it is in .NET for a HashSet<byte> of 16, charged 576 bytes: allocation-budget.test.mjs covers it.)
   const sets = Array.from({ length: 50_000 }, (_, i) => new Set(Array.from({ length: 16 }, (_, j) => (i + j * 16) & 0xff)));
-  const decoded = decode(array(set(uint8)), encode(array(set(uint8)), sets));
+  const decoded = decode(array(set(uint8)), encode(array(set(uint8)), sets), { maxAllocationRatio: 0 });
   assert.equal(decoded.length, 50_000);
   // Colliding keys spread over many medium collections: each one is counted, and all share one budget.
   const keys = colliding(1024, 10, (i) => i, numberHash);
