@@ -151,6 +151,46 @@ public sealed class GeneratorTests
     }
 
     [Fact]
+    public void Generate_AbsentMembersWhoseValuesAllocate_ChargeTheAllocationBudget()
+    {
+        // class Holder { int A; Named Inner; DateTimeOffset At; List<int>? Ids = []; } struct Named { Pair P; int N; }
+        // struct Pair { int X; int Y; }: an older writer's payload without the last three leaves a zero Named (two
+        // objects), a zero DateTimeOffset and the default typed array, each charged (docs/robustness.md); A is not.
+        const string Schema = """{"format":"pack-schema/1","types":[{"kind":"object","members":[{"name":"A","type":1},{"name":"Inner","type":2},{"name":"At","type":4},{"default":[],"name":"Ids","type":5}],"name":"Shop.Holder","nullable":true},{"kind":"primitive","nullable":false,"primitive":"i32","signed":true,"width":4},{"kind":"object","members":[{"name":"P","type":3},{"name":"N","type":1}],"name":"Shop.Named","nullable":false},{"kind":"object","members":[{"name":"X","type":1},{"name":"Y","type":1}],"name":"Shop.Pair","nullable":false},{"kind":"primitive","nullable":false,"primitive":"datetimeoffset","width":10},{"element":1,"kind":"list","nullable":true}]}""";
+
+        var text = TypeScriptGenerator.Generate(Schema, TestOptions).Single().Value.Replace("\r\n", "\n", StringComparison.Ordinal);
+
+        var budget = AllocationBudgetConstants();
+        int obj = budget["OBJECT_BYTES"], member = budget["MEMBER_BYTES"];
+        Assert.Contains("if (r.has(t, 0)) m0 = r.i32();\n", text, StringComparison.Ordinal);
+        Assert.Contains($"m1 = readNamed(r); else r.charge({(obj + (2 * member)) * 2});", text, StringComparison.Ordinal);
+        Assert.Contains($"m2 = r.dateTimeOffset(); else r.charge({obj + (2 * member)});", text, StringComparison.Ordinal);
+        Assert.Contains($"else r.charge({budget["TYPED_ARRAY_BYTES"]});", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AbsentCharges_EstimatesAreTheTypeScriptClients()
+    {
+        var budget = AllocationBudgetConstants();
+
+        Assert.Equal(TypeScriptGenerator.ObjectBytes, budget["OBJECT_BYTES"]);
+        Assert.Equal(TypeScriptGenerator.MemberBytes, budget["MEMBER_BYTES"]);
+        Assert.Equal(TypeScriptGenerator.CollectionBytes, budget["COLLECTION_BYTES"]);
+        Assert.Equal(TypeScriptGenerator.TypedArrayBytes, budget["TYPED_ARRAY_BYTES"]);
+        Assert.Equal(TypeScriptGenerator.NumberBytes, budget["NUMBER_BYTES"]);
+    }
+
+    /// <summary>The <c>export const NAME = n;</c> lines of clients/typescript/src/allocation-budget.ts.</summary>
+    private static Dictionary<string, int> AllocationBudgetConstants()
+    {
+        var source = File.ReadAllText(Path.Combine(RepositoryPaths.Package, "src", "allocation-budget.ts"));
+        var constants = System.Text.RegularExpressions.Regex.Matches(source, @"export const ([A-Z_]+) = (\d+);")
+            .ToDictionary(m => m.Groups[1].Value, m => int.Parse(m.Groups[2].Value, System.Globalization.CultureInfo.InvariantCulture), StringComparer.Ordinal);
+        Assert.Contains("OBJECT_BYTES", constants.Keys);
+        return constants;
+    }
+
+    [Fact]
     public void Generate_SameSchemaTwice_SameText()
     {
         var schema = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Schemas", "vectors.schema.json"));

@@ -22,6 +22,11 @@ export interface Codec<T> {
   /** The value of an absent member with no declared default: the type's zero value, `null` for references. */
   readonly zero: () => T;
   /**
+   * What {@link zero} allocates, in the allocation budget's estimates (allocation-budget.ts): charged to the decode when
+   * an absent member gets its zero value. Omitted: nothing (null, numbers, strings and bigints the engine shares).
+   */
+  readonly zeroBytes?: number;
+  /**
    * The equality of §5.1 as a primitive key (`Map`/`Set` compare primitives with SameValueZero), for dictionary keys
    * and set elements; absent when the value itself already compares correctly (integers, floats, strings, booleans).
    */
@@ -102,6 +107,7 @@ export const dateTime: Codec<PackDateTime> = {
   minLength: 8,
   fixedLength: 8,
   zero: () => ({ ticks: 0n, kind: "Unspecified" }),
+  zeroBytes: OBJECT_BYTES + 2 * MEMBER_BYTES,
   key: (v) => v.ticks,
 };
 export const dateTimeOffset: Codec<PackDateTimeOffset> = {
@@ -110,6 +116,7 @@ export const dateTimeOffset: Codec<PackDateTimeOffset> = {
   minLength: 10,
   fixedLength: 10,
   zero: () => ({ ticks: 0n, offsetMinutes: 0 }),
+  zeroBytes: OBJECT_BYTES + 2 * MEMBER_BYTES,
   key: (v) => v.ticks - BigInt(v.offsetMinutes) * 600_000_000n,
 };
 export const timeSpan: Codec<bigint> = prim((r) => r.timeSpan(), (w, v) => w.timeSpan(v), 8, 0n);
@@ -195,6 +202,7 @@ export function array<T>(element: Codec<T>, options?: SequenceOptions): Codec<T[
     minLength: 4,
     fixedLength: -1,
     zero: () => (neverNull ? [] : null),
+    zeroBytes: neverNull ? COLLECTION_BYTES : 0,
   };
 }
 
@@ -271,6 +279,7 @@ export function numericArray<A extends NumericArray, E extends number | bigint>(
     minLength: 4,
     fixedLength: -1,
     zero: () => (neverNull ? new type(0) : null),
+    zeroBytes: neverNull ? TYPED_ARRAY_BYTES : 0,
   };
 }
 
@@ -475,7 +484,7 @@ export function object<T extends object>(members: readonly MemberCodec[], option
     try {
       for (; i < n; i++) {
         const m = members[i]!;
-        const x = r.has(t, i) ? m.codec.read(r) : m.absent !== undefined ? m.absent() : m.codec.zero();
+        const x = r.has(t, i) ? m.codec.read(r) : m.absent !== undefined ? m.absent() : zeroOf(r, m.codec);
         if (define) {
           defineMember(v, m.name, x);
         } else {
@@ -508,9 +517,50 @@ export function object<T extends object>(members: readonly MemberCodec[], option
     }
     w.endObject(t);
   };
-  const zero = nullable ? () => null : () => zeroObject<T>(members);
+  const zero = nullable ? () => null : () => zeroObject<T>(members, template, define);
+  const zeroBytes = nullable ? () => 0 : zeroObjectBytes(members);
   const mk = memberKey(members);
-  return { read, write, minLength: 4, fixedLength: -1, zero, key: (v) => (v === null ? null : mk(v as Record<string, unknown>)) };
+  return {
+    read,
+    write,
+    minLength: 4,
+    fixedLength: -1,
+    zero,
+    get zeroBytes() {
+      return zeroBytes();
+    },
+    key: (v) => (v === null ? null : mk(v as Record<string, unknown>)),
+  };
+}
+
+/**
+ * An absent member's zero value, charged first: a struct's zero value is an object with every member (and theirs), so
+ * an empty body of a contract with struct members would otherwise make far more than the budget counts.
+ */
+function zeroOf<T>(r: PackReader, codec: Codec<T>): T {
+  const bytes = codec.zeroBytes;
+  if (bytes !== undefined && bytes > 0) {
+    r.charge(bytes);
+  }
+  return codec.zero();
+}
+
+/**
+ * What {@link zeroObject} allocates: the object as the interpreted codecs build it and each member's zero value;
+ * worked out on first use (a member codec may be {@link lazy}, resolved only then) and kept.
+ */
+function zeroObjectBytes(members: readonly MemberCodec[]): () => number {
+  let bytes = -1;
+  return () => {
+    if (bytes < 0) {
+      let sum = OBJECT_BYTES + INTERPRETED_OBJECT_BYTES + MEMBER_BYTES * members.length;
+      for (const m of members) {
+        sum += m.codec.zeroBytes ?? 0;
+      }
+      bytes = sum;
+    }
+    return bytes;
+  };
 }
 
 /**
@@ -525,10 +575,15 @@ function templateOf(members: readonly MemberCodec[]): Record<string, unknown> {
   return Object.fromEntries(members.map((m) => [m.name, null]));
 }
 
-function zeroObject<T>(members: readonly MemberCodec[]): T {
-  const v: Record<string, unknown> = {};
+/** A struct's zero value, built as {@link object} builds a read one (so that it takes what {@link zeroObjectBytes} says). */
+function zeroObject<T>(members: readonly MemberCodec[], template: Record<string, unknown> | null, define: boolean): T {
+  const v: Record<string, unknown> = template === null ? {} : { ...template };
   for (const m of members) {
-    defineMember(v, m.name, m.codec.zero());
+    if (define) {
+      defineMember(v, m.name, m.codec.zero());
+    } else {
+      v[m.name] = m.codec.zero();
+    }
   }
   return v as T;
 }
@@ -564,6 +619,7 @@ export function fixedStruct<T extends object>(members: readonly MemberCodec[]): 
   }
   const n = members.length;
   const charge = OBJECT_BYTES + INTERPRETED_OBJECT_BYTES + MEMBER_BYTES * n;
+  const zeroBytes = zeroObjectBytes(members);
   const template = n > FAST_MEMBERS ? templateOf(members) : null;
   return {
     read: (r) => {
@@ -600,7 +656,10 @@ export function fixedStruct<T extends object>(members: readonly MemberCodec[]): 
     },
     minLength: length,
     fixedLength: length,
-    zero: () => zeroObject<T>(members),
+    zero: () => zeroObject<T>(members, template, define),
+    get zeroBytes() {
+      return zeroBytes();
+    },
     key: memberKey(members) as unknown as (v: T) => unknown,
   };
 }
@@ -688,6 +747,9 @@ export function lazy<T>(get: () => Codec<T>, minLength: number): Codec<T> {
     minLength,
     fixedLength: -1,
     zero: () => resolve().zero(),
+    get zeroBytes() {
+      return resolve().zeroBytes ?? 0;
+    },
     key: (v) => {
       const k = resolve().key;
       return k === undefined ? v : k(v);

@@ -835,7 +835,9 @@ public sealed partial class TypeScriptGenerator
             for (var i = 0; i < n; i++)
             {
                 var m = t.Members[i];
-                var absent = m.Default is null && (m.NonNull || ZeroHoldsForbiddenNull(m.Type)) ? " else r.absent();" : "";
+                var absent = m.Default is null && (m.NonNull || ZeroHoldsForbiddenNull(m.Type)) ? " else r.absent();"
+                    : AbsentBytes(m) is > 0 and var bytes ? string.Create(CultureInfo.InvariantCulture, $" else r.charge({bytes});")
+                    : "";
                 o.AppendLine(CultureInfo.InvariantCulture, $"    {(i > 0 ? $"m = {i}; " : "")}if (r.has(t, {i})) m{i} = {Read(m.Type, m.NonNull)};{absent}");
             }
 

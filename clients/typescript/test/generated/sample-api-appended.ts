@@ -51,7 +51,7 @@ export function readCreateOrderRequest(r: PackReader): CreateOrderRequest | null
   let m = 0;
   try {
     if (r.has(t, 0)) m0 = r.notNull(r.pos, r.string());
-    m = 1; if (r.has(t, 1)) m1 = r.notNull(r.pos, readListOfNonNullOrderLine(r));
+    m = 1; if (r.has(t, 1)) m1 = r.notNull(r.pos, readListOfNonNullOrderLine(r)); else r.charge(48);
     m = 2; if (r.has(t, 2)) m2 = r.i32();
     m = 3; if (r.has(t, 3)) m3 = r.string();
   } catch (e) {
@@ -247,9 +247,9 @@ export function readOrder(r: PackReader): Order | null {
     if (r.has(t, 0)) m0 = r.i32();
     m = 1; if (r.has(t, 1)) m1 = r.notNull(r.pos, r.string());
     m = 2; if (r.has(t, 2)) m2 = r.i32();
-    m = 3; if (r.has(t, 3)) m3 = r.notNull(r.pos, readListOfNonNullOrderLine(r));
+    m = 3; if (r.has(t, 3)) m3 = r.notNull(r.pos, readListOfNonNullOrderLine(r)); else r.charge(48);
     m = 4; if (r.has(t, 4)) m4 = r.decimal();
-    m = 5; if (r.has(t, 5)) m5 = r.dateTimeOffset();
+    m = 5; if (r.has(t, 5)) m5 = r.dateTimeOffset(); else r.charge(40);
     m = 6; if (r.has(t, 6)) m6 = r.notNull(r.pos, r.string());
   } catch (e) {
     throw decodeSegment(e, ["Id", "Customer", "Status", "Lines", "Total", "CreatedAt", "Note"][m]!, r.pos);
@@ -462,8 +462,8 @@ export function readShipment(r: PackReader): Shipment | null {
     m = 1; if (r.has(t, 1)) m1 = r.notNull(r.pos, r.string());
     m = 2; if (r.has(t, 2)) m2 = r.decimal();
     m = 3; if (r.has(t, 3)) m3 = r.i32();
-    m = 4; if (r.has(t, 4)) m4 = r.dateTimeOffset();
-    m = 5; if (r.has(t, 5)) m5 = r.notNull(r.pos, readListOfNonNullString(r));
+    m = 4; if (r.has(t, 4)) m4 = r.dateTimeOffset(); else r.charge(40);
+    m = 5; if (r.has(t, 5)) m5 = r.notNull(r.pos, readListOfNonNullString(r)); else r.charge(48);
     m = 6; if (r.has(t, 6)) m6 = r.string();
   } catch (e) {
     throw decodeSegment(e, ["Id", "Carrier", "WeightKg", "Status", "DispatchedAt", "Parcels", "TrackingUrl"][m]!, r.pos);

@@ -720,7 +720,7 @@ export function readVectorMesh(r: PackReader): VectorMesh | null {
   let m1: VectorPoint3[] | null = null;
   let m = 0;
   try {
-    if (r.has(t, 0)) m0 = readVectorPoint3(r);
+    if (r.has(t, 0)) m0 = readVectorPoint3(r); else r.charge(48);
     m = 1; if (r.has(t, 1)) m1 = readListOfVectorPoint3(r);
   } catch (e) {
     throw decodeSegment(e, ["Origin", "Points"][m]!, r.pos);

@@ -15,6 +15,7 @@ import {
   decode,
   DEFAULT_MAX_ALLOCATION_RATIO,
   dictionary,
+  encode,
   encodeEndFrame,
   encodeItemFrame,
   int32,
@@ -27,6 +28,7 @@ import {
   readPackStream,
   set,
   string,
+  uint8,
   union,
 } from "../../build/src/index.js";
 import { ModelBuilder } from "../../build/test/vector-types.js";
@@ -145,6 +147,29 @@ test("PackClient: maxAllocationRatio applies to whole bodies and streams, 16 by 
   assert.equal(off.length, N);
   assert.throws(() => new PackClient({ baseUrl: "http://127.0.0.1/", maxAllocationRatio: -1 }), RangeError);
   assert.throws(() => decode(int32, new Uint8Array(4), { maxAllocationRatio: Number.NaN }), RangeError);
+});
+
+test("absent members' zero values are charged: an older writer's bodies cannot make structs for nothing", () => {
+  // An older writer sent `pad` only; the reader's `big` is a struct of 50 structs of 50 members, whose zero value (the
+  // absent member's) is 51 objects. Before the zero values were charged, each 72-byte element made ~23 KB uncharged.
+  const struct50 = object(Array.from({ length: 50 }, (_, i) => ({ name: `x${i}`, codec: int32 })), { nullable: false });
+  const big = object(Array.from({ length: 50 }, (_, i) => ({ name: `s${i}`, codec: struct50 })), { nullable: false });
+  const pad = { name: "pad", codec: numericArray(Uint8Array, uint8) };
+  const older = array(object([pad]));
+  const newer = array(object([pad, { name: "big", codec: big }]));
+  const bytes = encode(older, Array.from({ length: 20_000 }, () => ({ pad: new Uint8Array(64) })));
+  assert.throws(() => decode(newer, bytes), (e) => e instanceof PackDecodeError && /maxAllocationRatio 16/.test(e.reason));
+  assert.equal(decode(newer, bytes, { maxAllocationRatio: 0 }).length, 20_000);
+  // one element: the outer object, its typed array, and the zero struct of structs (each object as the interpreted codecs build it)
+  const one = encode(older, [{ pad: new Uint8Array(64) }]);
+  const interpretedObject = (members) => 24 + 32 + 8 * members;
+  assert.equal(
+    charged(interpreted(newer), one),
+    48 + 8 + interpretedObject(2) + 192 + 64 + interpretedObject(50) + 50 * interpretedObject(50),
+  );
+  // generated decoders: an absent fixed struct (VectorMesh.Origin) is charged as a read one's object
+  const mesh = encode(object([]), {});
+  assert.equal(charged(gv.decodeVectorMesh, mesh), 24 + 2 * 8 + 24 + 3 * 8);
 });
 
 // ---- what accepted payloads really allocate -----------------------------------------------------------------------
