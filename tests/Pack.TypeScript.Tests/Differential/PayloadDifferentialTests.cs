@@ -31,7 +31,7 @@ public sealed class PayloadDifferentialTests(TypeScriptToolchain toolchain, ITes
         var clock = Stopwatch.StartNew();
 
         var cases = Generate(seed, rounds);
-        var dotnet = cases.Select(c => DecodeWithDotNet(c.Bytes, c.Type)).ToList();
+        var dotnet = cases.Select(c => DotNetReaders.Serializer(c.Bytes, c.Type)).ToList();
         var dotnetTime = clock.Elapsed;
         var node = DecodeWithTypeScript(cases);
 
@@ -152,45 +152,16 @@ public sealed class PayloadDifferentialTests(TypeScriptToolchain toolchain, ITes
         return cases;
     }
 
-    private static DecodeVerdict DecodeWithDotNet(byte[] bytes, Type type)
-    {
-        object? value;
-        try
-        {
-            value = PackSerializer.Deserialize(bytes, type);
-        }
-        catch (PackException e)
-        {
-            return new DecodeVerdict(DecodeVerdict.Rejected, Offset: e.Offset, Reason: e.Message);
-        }
-        catch (Exception e)
-        {
-            return new DecodeVerdict(DecodeVerdict.Crashed, Reason: e.ToString());
-        }
-
-        return new DecodeVerdict(DecodeVerdict.Accepted, VectorJson.ToJson(value, type));
-    }
-
     private static readonly Dictionary<Type, PackSchema> Schemas = [];
 
     private static DecodeVerdict DecodeWithSchema(byte[] bytes, Type type)
     {
-        try
+        if (!Schemas.TryGetValue(type, out var schema))
         {
-            if (!Schemas.TryGetValue(type, out var schema))
-            {
-                Schemas[type] = schema = PackSchema.For(type);
-            }
+            Schemas[type] = schema = PackSchema.For(type);
+        }
 
-            _ = SchemaDecoder.Decode(schema.Types, 0, bytes, out var error);
-            return error is null
-                ? new DecodeVerdict(DecodeVerdict.Accepted)
-                : new DecodeVerdict(DecodeVerdict.Rejected, Offset: error.Offset, Reason: error.Message);
-        }
-        catch (Exception e)
-        {
-            return new DecodeVerdict(DecodeVerdict.Crashed, Reason: e.ToString());
-        }
+        return DotNetReaders.Schema(bytes, schema);
     }
 
     private static JsonArray DecodeWithTypeScript(List<DifferentialCase> cases)

@@ -388,9 +388,9 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
     /// </summary>
     private static DecodeVerdict? Check(Case c, Run run)
     {
-        var runtime = Decode(c.Bytes, c.Readers.RuntimeType);
-        var generated = Decode(c.Bytes, c.Readers.GeneratedType);
-        var inspect = DecodeWithSchema(c.Bytes, c.Readers.Schema);
+        var runtime = DotNetReaders.Serializer(c.Bytes, c.Readers.RuntimeType, rewrite: true);
+        var generated = DotNetReaders.Serializer(c.Bytes, c.Readers.GeneratedType, rewrite: true);
+        var inspect = DotNetReaders.Schema(c.Bytes, c.Readers.Schema);
         bool ok = true;
         if (!PayloadDifferentialTests.Agree(runtime, generated, c.Bytes.Length))
         {
@@ -415,45 +415,6 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         }
 
         return ok ? runtime : null;
-    }
-
-    private static DecodeVerdict Decode(byte[] bytes, Type type)
-    {
-        object? value;
-        try
-        {
-            value = PackSerializer.Deserialize(bytes, type);
-        }
-        catch (PackException e)
-        {
-            return new DecodeVerdict(DecodeVerdict.Rejected, Offset: e.Offset, Reason: e.Message);
-        }
-        catch (Exception e)
-        {
-            return new DecodeVerdict(DecodeVerdict.Crashed, Reason: e.ToString());
-        }
-
-        try
-        {
-            return new DecodeVerdict(DecodeVerdict.Accepted, VectorJson.ToJson(value, type), Reason: Convert.ToHexStringLower(PackSerializer.Serialize(value, type)));
-        }
-        catch (Exception e)
-        {
-            return new DecodeVerdict(DecodeVerdict.Crashed, Reason: "read, but cannot be written again: " + e);
-        }
-    }
-
-    private static DecodeVerdict DecodeWithSchema(byte[] bytes, PackSchema schema)
-    {
-        try
-        {
-            _ = SchemaDecoder.Decode(schema.Types, 0, bytes, out var error);
-            return error is null ? new DecodeVerdict(DecodeVerdict.Accepted) : new DecodeVerdict(DecodeVerdict.Rejected, Offset: error.Offset, Reason: error.Message);
-        }
-        catch (Exception e)
-        {
-            return new DecodeVerdict(DecodeVerdict.Crashed, Reason: e.ToString());
-        }
     }
 
     private static JsonNode? ToJson(JsonNode? json, Type type) => VectorJson.ToJson(VectorJson.FromJson(json, type), type);
