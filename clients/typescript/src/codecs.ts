@@ -1,5 +1,5 @@
 import { decodeSegment, encodeSegment, PackDecodeError, PackEncodeError } from "./errors.js";
-import { COLLECTION_BYTES, ELEMENT_BYTES, INTERPRETED_OBJECT_BYTES, MEMBER_BYTES, OBJECT_BYTES, TYPED_ARRAY_BYTES } from "./allocation-budget.js";
+import { COLLECTION_BYTES, INTERPRETED_OBJECT_BYTES, MEMBER_BYTES, OBJECT_BYTES, TYPED_ARRAY_BYTES } from "./allocation-budget.js";
 import { type DecodeOptions, NULL_OBJECT, PackReader } from "./reader.js";
 import { type EncodeOptions, PackWriter } from "./writer.js";
 import type { PackDateTime, PackDateTimeOffset, PackUnionCase } from "./values.js";
@@ -234,12 +234,11 @@ export function numericArray<A extends NumericArray, E extends number | bigint>(
         if (!neverNull) {
           return null;
         }
-        r.charge(TYPED_ARRAY_BYTES);
+        r.chargeTypedArray(count, width);
         return new type(0);
       }
       r.endCollection();
-      // beginCollection charged an array of `count` slots; a typed array takes `width` bytes an element
-      r.charge(TYPED_ARRAY_BYTES - COLLECTION_BYTES + (width - ELEMENT_BYTES) * count);
+      r.chargeTypedArray(count, width);
       if (PackReader.littleEndianHost) {
         return new type(r.blockCopy(count, width));
       }

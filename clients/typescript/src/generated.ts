@@ -4,7 +4,6 @@
  * {@link PackReader}/{@link PackWriter} directly for everything else.
  */
 import { PackDecodeError, PackEncodeError } from "./errors.js";
-import { COLLECTION_BYTES, ELEMENT_BYTES, TYPED_ARRAY_BYTES } from "./allocation-budget.js";
 import { type DecodeOptions, PackReader } from "./reader.js";
 import { type EncodeOptions, PackWriter } from "./writer.js";
 
@@ -51,12 +50,11 @@ export function readTypedArray<A extends TypedArray>(r: PackReader, type: TypedA
     if (!neverNull) {
       return null;
     }
-    r.charge(TYPED_ARRAY_BYTES);
+    r.chargeTypedArray(count, width);
     return new type(0);
   }
   r.endCollection();
-  // beginCollection charged an array of `count` slots; a typed array takes `width` bytes an element
-  r.charge(TYPED_ARRAY_BYTES - COLLECTION_BYTES + (width - ELEMENT_BYTES) * count);
+  r.chargeTypedArray(count, width);
   if (PackReader.littleEndianHost) {
     return new type(r.blockCopy(count, width));
   }

@@ -14,6 +14,7 @@ import {
   OBJECT_BYTES,
   overBudgetReason,
   STRING_BYTES,
+  TYPED_ARRAY_BYTES,
   UNION_BYTES,
 } from "./allocation-budget.js";
 import { EXACT_COUNT_ABOVE, HASH_FLOODING, HASH_STEPS_BASE, HASH_STEPS_PER_BYTE, HashFloodGuard } from "./hash-flooding.js";
@@ -128,6 +129,15 @@ export class PackReader {
    */
   chargeObject(members: number): void {
     this.charge(OBJECT_BYTES + MEMBER_BYTES * members);
+  }
+
+  /**
+   * Charges a typed array of `count` elements of `width` bytes (allocation-budget.ts), read where
+   * {@link beginCollection} returned `count` and charged an array of that many slots: the difference. A count of −1
+   * (null on the wire, read as a never-null list's empty array) is charged the whole empty typed array.
+   */
+  chargeTypedArray(count: number, width: number): void {
+    this.charge(count < 0 ? TYPED_ARRAY_BYTES : TYPED_ARRAY_BYTES - COLLECTION_BYTES + (width - ELEMENT_BYTES) * count);
   }
 
   private overBudget(): never {
