@@ -172,6 +172,35 @@ public sealed class GeneratorTests
     }
 
     [Fact]
+    public void Generate_EveryPrepaidRead_IsAReaderMethod_AndTheObjectChargesTheirSum()
+    {
+        // One object with a member of every primitive whose estimate the type fixes: each is read by a `…Prepaid`
+        // method that PackReader has, and the object charges the sum of what their charged reads charge.
+        string[] primitives = ["f16", "f32", "f64", "i64", "u64", "i128", "u128", "char", "decimal", "guid", "datetime", "datetimeoffset", "timespan", "timeonly"];
+        int[] widths = [2, 4, 8, 8, 8, 16, 16, 2, 16, 16, 8, 10, 8, 8];
+        string Signed(string p) => p[0] is 'i' ? ",\"signed\":true" : p[0] is 'u' ? ",\"signed\":false" : "";
+        var members = string.Join(",", primitives.Select((p, i) => $$"""{"name":"M{{i}}","type":{{i + 1}}}"""));
+        var types = string.Join(",", primitives.Select((p, i) => $$"""{"kind":"primitive","nullable":false,"primitive":"{{p}}"{{Signed(p)}},"width":{{widths[i]}}}"""));
+        var schema = $$"""{"format":"pack-schema/1","types":[{"kind":"object","members":[{{members}}],"name":"Shop.All","nullable":true},{{types}}]}""";
+
+        var text = TypeScriptGenerator.Generate(schema, TestOptions).Single().Value;
+
+        var reader = File.ReadAllText(Path.Combine(RepositoryPaths.Package, "src", "reader.ts"));
+        var reads = System.Text.RegularExpressions.Regex.Matches(text, @"m\d+ = r\.(\w+Prepaid)\(\);").Select(m => m.Groups[1].Value).ToList();
+        Assert.Equal(primitives.Length, reads.Count);
+        foreach (var read in reads)
+        {
+            Assert.Contains($"\n  {read}(): ", reader, StringComparison.Ordinal);
+        }
+
+        var budget = AllocationBudgetConstants();
+        int number = budget["NUMBER_BYTES"], bigint = budget["BIGINT_BYTES"], bigint128 = budget["BIGINT128_BYTES"];
+        var sum = (3 * number) + (2 * bigint) + (2 * bigint128) + budget["STRING_BYTES"] + budget["DECIMAL_BYTES"] + budget["GUID_BYTES"]
+            + budget["DATETIME_BYTES"] + budget["DATETIMEOFFSET_BYTES"] + (2 * bigint);
+        Assert.Contains($"  r.charge({sum});", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void AbsentCharges_EstimatesAreTheTypeScriptClients()
     {
         var budget = AllocationBudgetConstants();

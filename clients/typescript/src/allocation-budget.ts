@@ -9,9 +9,9 @@
 // benchmarks/results/2026-11-28-ts-allocation-budget; browsers that compress pointers use less), and the decode is
 // rejected at the value that spends the budget, before the engine is asked for more. One add and one compare a value,
 // except for values whose estimate is fixed by their type (a float's heap number, a bigint, a char, decimal or Guid
-// string, a DateTime or DateTimeOffset): an object charges those of its members together with itself when its header is
-// read (an absent one's is given back), a fixed struct and an array of them before their first one, and each is then
-// read by the reader's `…Prepaid` method, which charges nothing (benchmarks/results/2026-11-28-ts-budget-per-object).
+// string, a DateTime or DateTimeOffset): an object charges those of its members at once when its header is read (an
+// absent one's is given back), a fixed struct with itself, an array after its count, and each is then read by the
+// reader's `…Prepaid` method, which charges nothing; the totals are the same (benchmarks/results/2026-11-28-ts-budget-per-object).
 
 /** The default `maxAllocationRatio`: 16, as .NET's `MaxAllocationRatio`. */
 export const DEFAULT_MAX_ALLOCATION_RATIO = 16;

@@ -8,6 +8,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
 import vm from "node:vm";
+import * as runtime from "../../build/src/index.js";
 import {
   ALLOCATION_ALLOWANCE,
   AllocationBudget,
@@ -203,6 +204,34 @@ test("members and elements with fixed estimates are charged once per object or a
   const point = array(fixedStruct([{ name: "x", codec: float32 }, { name: "y", codec: float32 }, { name: "z", codec: float32 }]));
   assert.equal(charged(interpreted(point), encode(point, [{ x: 1, y: 2, z: 3 }])), 48 + 8 + 24 + 32 + 3 * 8 + 3 * number);
   assert.equal(charged(interpreted(array(int64)), encode(array(int64), [1n, 2n, 3n, 4n])), 48 + 4 * (8 + bigint));
+});
+
+test("each codec's valueBytes is what its charged read charges, and its readPrepaid charges nothing", () => {
+  const { STRING_BYTES, BIGINT128_BYTES, GUID_BYTES, DATETIMEOFFSET_BYTES, OBJECT_BYTES, MEMBER_BYTES } = runtime;
+  assert.equal(DECIMAL_BYTES, STRING_BYTES + 2 * 31);
+  assert.equal(GUID_BYTES, STRING_BYTES + 2 * 36);
+  assert.equal(DATETIME_BYTES, 2 * BIGINT_BYTES + OBJECT_BYTES + 2 * MEMBER_BYTES);
+  assert.equal(DATETIMEOFFSET_BYTES, 2 * BIGINT_BYTES + OBJECT_BYTES + 2 * MEMBER_BYTES);
+  const samples = [
+    ["half", 1.5, NUMBER_BYTES], ["float32", 1.5, NUMBER_BYTES], ["float64", 0.1, NUMBER_BYTES],
+    ["int64", -5n, BIGINT_BYTES], ["uint64", 5n, BIGINT_BYTES], ["int128", -5n, BIGINT128_BYTES], ["uint128", 5n, BIGINT128_BYTES],
+    ["char", "a", STRING_BYTES], ["decimal", "-1.50", DECIMAL_BYTES], ["guid", "00112233-4455-6677-8899-aabbccddeeff", GUID_BYTES],
+    ["dateTime", { ticks: 5n, kind: "Utc" }, DATETIME_BYTES], ["dateTimeOffset", { ticks: 638_000_000_000_000_000n, offsetMinutes: 60 }, DATETIMEOFFSET_BYTES],
+    ["timeSpan", 5n, BIGINT_BYTES], ["timeOnly", 5n, BIGINT_BYTES],
+  ];
+  for (const [name, value, bytes] of samples) {
+    const codec = runtime[name];
+    assert.equal(codec.valueBytes, bytes, name);
+    const payload = encode(codec, value);
+    assert.equal(charged(interpreted(codec), payload), bytes, `${name}: charged read`);
+    const prepaid = { ...codec, read: codec.readPrepaid };
+    assert.equal(charged(interpreted(prepaid), payload), 0, `${name}: prepaid read`);
+    assert.deepEqual(decode(prepaid, payload), decode(codec, payload), name);
+  }
+  // the others have none: their reads charge what they make (a string's length) or nothing
+  for (const name of ["bool", "uint8", "int8", "int16", "uint16", "int32", "uint32", "dateOnly", "string"]) {
+    assert.equal(runtime[name].valueBytes, undefined, name);
+  }
 });
 
 test("a prepaid object's charge comes before its members are read: an exhausted budget stops it at its header", () => {
