@@ -7,7 +7,11 @@
 // plus {@link ALLOCATION_ALLOWANCE} (256 KiB); each object, array, Map, Set, string, bigint and typed array the reader
 // creates is charged the estimate below (V8 on a 64-bit host without pointer compression, as Node runs, measured in
 // benchmarks/results/2026-11-28-ts-allocation-budget; browsers that compress pointers use less), and the decode is
-// rejected at the value that spends the budget, before the engine is asked for more. One add and one compare a value.
+// rejected at the value that spends the budget, before the engine is asked for more. One add and one compare a value,
+// except for values whose estimate is fixed by their type (a float's heap number, a bigint, a char, decimal or Guid
+// string, a DateTime or DateTimeOffset): an object charges those of its members at once when its header is read (an
+// absent one's is given back), a fixed struct with itself, an array after its count, and each is then read by the
+// reader's `…Prepaid` method, which charges nothing; the totals are the same (benchmarks/results/2026-11-28-ts-budget-per-object).
 
 /** The default `maxAllocationRatio`: 16, as .NET's `MaxAllocationRatio`. */
 export const DEFAULT_MAX_ALLOCATION_RATIO = 16;
@@ -48,6 +52,17 @@ export const NUMBER_BYTES = 16;
 export const BIGINT_BYTES = 24;
 /** A bigint of up to 128 bits (`Int128`, `UInt128`). */
 export const BIGINT128_BYTES = 32;
+/** A `decimal` as its flat string of at most 31 characters: {@link STRING_BYTES} + 2 × 31. */
+export const DECIMAL_BYTES = 86;
+/** A `Guid` as its flat 36-character string: {@link STRING_BYTES} + 2 × 36. */
+export const GUID_BYTES = 96;
+/**
+ * A `DateTime`: the raw 64-bit bigint read, the ticks masked from it, and the `{ ticks, kind }` object
+ * ({@link BIGINT_BYTES} × 2 + {@link OBJECT_BYTES} + 2 × {@link MEMBER_BYTES}).
+ */
+export const DATETIME_BYTES = 88;
+/** A `DateTimeOffset`: its ticks, the UTC instant checked, and the `{ ticks, offsetMinutes }` object (as {@link DATETIME_BYTES}). */
+export const DATETIMEOFFSET_BYTES = 88;
 /** A union value's `{ case, value }` wrapper. */
 export const UNION_BYTES = 40;
 

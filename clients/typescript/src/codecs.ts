@@ -1,5 +1,19 @@
 import { decodeSegment, encodeSegment, PackDecodeError, PackEncodeError } from "./errors.js";
-import { COLLECTION_BYTES, INTERPRETED_OBJECT_BYTES, MEMBER_BYTES, OBJECT_BYTES, TYPED_ARRAY_BYTES } from "./allocation-budget.js";
+import {
+  BIGINT128_BYTES,
+  BIGINT_BYTES,
+  COLLECTION_BYTES,
+  DATETIME_BYTES,
+  DATETIMEOFFSET_BYTES,
+  DECIMAL_BYTES,
+  GUID_BYTES,
+  INTERPRETED_OBJECT_BYTES,
+  MEMBER_BYTES,
+  NUMBER_BYTES,
+  OBJECT_BYTES,
+  STRING_BYTES,
+  TYPED_ARRAY_BYTES,
+} from "./allocation-budget.js";
 import { type DecodeOptions, NULL_OBJECT, PackReader } from "./reader.js";
 import { type EncodeOptions, PackWriter } from "./writer.js";
 import type { PackDateTime, PackDateTimeOffset, PackUnionCase } from "./values.js";
@@ -26,6 +40,15 @@ export interface Codec<T> {
    * an absent member gets its zero value. Omitted: nothing (null, numbers, strings and bigints the engine shares).
    */
   readonly zeroBytes?: number;
+  /**
+   * What every {@link read} charges the allocation budget when the type alone fixes it (a float's heap number, a bigint,
+   * a `char`, `decimal` or `Guid` string, a `DateTime` or `DateTimeOffset`; allocation-budget.ts): an {@link object},
+   * {@link fixedStruct} or {@link array} charges it for all such members or elements at once and reads them with
+   * {@link readPrepaid}. Omitted: the codec charges what it makes as it reads (or nothing).
+   */
+  readonly valueBytes?: number;
+  /** {@link read} without the charge of {@link valueBytes} (which the caller paid); present with it. */
+  readonly readPrepaid?: (r: PackReader) => T;
   /**
    * The equality of §5.1 as a primitive key (`Map`/`Set` compare primitives with SameValueZero), for dictionary keys
    * and set elements; absent when the value itself already compares correctly (integers, floats, strings, booleans).
@@ -63,6 +86,11 @@ function prim<T>(read: (r: PackReader) => T, write: (w: PackWriter, v: T) => voi
     : { read, write, minLength: length, fixedLength: length, zero: z, key };
 }
 
+/** A primitive whose every read charges `valueBytes` (allocation-budget.ts), with its read that does not. */
+function prepaid<T>(codec: Codec<T>, valueBytes: number, readPrepaid: (r: PackReader) => T): Codec<T> {
+  return { ...codec, valueBytes, readPrepaid };
+}
+
 /** Normalizes a decimal string for equality (§5.1): `1.5 == 1.50`, `0 == -0`. */
 export function decimalKey(v: string): string {
   let s = v;
@@ -85,21 +113,25 @@ export const int16: Codec<number> = prim((r) => r.i16(), (w, v) => w.i16(v), 2, 
 export const uint16: Codec<number> = prim((r) => r.u16(), (w, v) => w.u16(v), 2, 0);
 export const int32: Codec<number> = prim((r) => r.i32(), (w, v) => w.i32(v), 4, 0);
 export const uint32: Codec<number> = prim((r) => r.u32(), (w, v) => w.u32(v), 4, 0);
-export const int64: Codec<bigint> = prim((r) => r.i64(), (w, v) => w.i64(v), 8, 0n);
-export const uint64: Codec<bigint> = prim((r) => r.u64(), (w, v) => w.u64(v), 8, 0n);
-export const int128: Codec<bigint> = prim((r) => r.i128(), (w, v) => w.i128(v), 16, 0n);
-export const uint128: Codec<bigint> = prim((r) => r.u128(), (w, v) => w.u128(v), 16, 0n);
-export const char: Codec<string> = prim((r) => r.char(), (w, v) => w.char(v), 2, "\0");
-export const half: Codec<number> = prim((r) => r.f16(), (w, v) => w.f16(v), 2, 0);
-export const float32: Codec<number> = prim((r) => r.f32(), (w, v) => w.f32(v), 4, 0);
-export const float64: Codec<number> = prim((r) => r.f64(), (w, v) => w.f64(v), 8, 0);
-export const decimal: Codec<string> = prim((r) => r.decimal(), (w, v) => w.decimal(v), 16, "0", decimalKey);
-export const guid: Codec<string> = prim(
-  (r) => r.guid(),
-  (w, v) => w.guid(v),
-  16,
-  "00000000-0000-0000-0000-000000000000",
-  (v) => v.toLowerCase(),
+export const int64: Codec<bigint> = prepaid(prim((r) => r.i64(), (w, v) => w.i64(v), 8, 0n), BIGINT_BYTES, (r) => r.i64Prepaid());
+export const uint64: Codec<bigint> = prepaid(prim((r) => r.u64(), (w, v) => w.u64(v), 8, 0n), BIGINT_BYTES, (r) => r.u64Prepaid());
+export const int128: Codec<bigint> = prepaid(prim((r) => r.i128(), (w, v) => w.i128(v), 16, 0n), BIGINT128_BYTES, (r) => r.i128Prepaid());
+export const uint128: Codec<bigint> = prepaid(prim((r) => r.u128(), (w, v) => w.u128(v), 16, 0n), BIGINT128_BYTES, (r) => r.u128Prepaid());
+export const char: Codec<string> = prepaid(prim((r) => r.char(), (w, v) => w.char(v), 2, "\0"), STRING_BYTES, (r) => r.charPrepaid());
+export const half: Codec<number> = prepaid(prim((r) => r.f16(), (w, v) => w.f16(v), 2, 0), NUMBER_BYTES, (r) => r.f16Prepaid());
+export const float32: Codec<number> = prepaid(prim((r) => r.f32(), (w, v) => w.f32(v), 4, 0), NUMBER_BYTES, (r) => r.f32Prepaid());
+export const float64: Codec<number> = prepaid(prim((r) => r.f64(), (w, v) => w.f64(v), 8, 0), NUMBER_BYTES, (r) => r.f64Prepaid());
+export const decimal: Codec<string> = prepaid(prim((r) => r.decimal(), (w, v) => w.decimal(v), 16, "0", decimalKey), DECIMAL_BYTES, (r) => r.decimalPrepaid());
+export const guid: Codec<string> = prepaid(
+  prim(
+    (r) => r.guid(),
+    (w, v) => w.guid(v),
+    16,
+    "00000000-0000-0000-0000-000000000000",
+    (v) => v.toLowerCase(),
+  ),
+  GUID_BYTES,
+  (r) => r.guidPrepaid(),
 );
 export const dateTime: Codec<PackDateTime> = {
   read: (r) => r.dateTime(),
@@ -108,6 +140,8 @@ export const dateTime: Codec<PackDateTime> = {
   fixedLength: 8,
   zero: () => ({ ticks: 0n, kind: "Unspecified" }),
   zeroBytes: OBJECT_BYTES + 2 * MEMBER_BYTES,
+  valueBytes: DATETIME_BYTES,
+  readPrepaid: (r) => r.dateTimePrepaid(),
   key: (v) => v.ticks,
 };
 export const dateTimeOffset: Codec<PackDateTimeOffset> = {
@@ -117,11 +151,13 @@ export const dateTimeOffset: Codec<PackDateTimeOffset> = {
   fixedLength: 10,
   zero: () => ({ ticks: 0n, offsetMinutes: 0 }),
   zeroBytes: OBJECT_BYTES + 2 * MEMBER_BYTES,
+  valueBytes: DATETIMEOFFSET_BYTES,
+  readPrepaid: (r) => r.dateTimeOffsetPrepaid(),
   key: (v) => v.ticks - BigInt(v.offsetMinutes) * 600_000_000n,
 };
-export const timeSpan: Codec<bigint> = prim((r) => r.timeSpan(), (w, v) => w.timeSpan(v), 8, 0n);
+export const timeSpan: Codec<bigint> = prepaid(prim((r) => r.timeSpan(), (w, v) => w.timeSpan(v), 8, 0n), BIGINT_BYTES, (r) => r.timeSpanPrepaid());
 export const dateOnly: Codec<number> = prim((r) => r.dateOnly(), (w, v) => w.dateOnly(v), 4, 0);
-export const timeOnly: Codec<bigint> = prim((r) => r.timeOnly(), (w, v) => w.timeOnly(v), 8, 0n);
+export const timeOnly: Codec<bigint> = prepaid(prim((r) => r.timeOnly(), (w, v) => w.timeOnly(v), 8, 0n), BIGINT_BYTES, (r) => r.timeOnlyPrepaid());
 export const string: Codec<string | null> = {
   read: (r) => r.string(),
   write: (w, v) => w.string(v),
@@ -159,17 +195,23 @@ export interface SequenceOptions {
 /** A sequence (`T[]`, `List<T>`, `IEnumerable<T>`, `ImmutableArray<T>` …) as a JavaScript array. */
 export function array<T>(element: Codec<T>, options?: SequenceOptions): Codec<T[] | null> {
   const neverNull = options?.neverNull === true;
+  // Elements whose estimate the type fixes are charged all at once, after the count (allocation-budget.ts)
+  const valueBytes = element.readPrepaid === undefined ? 0 : (element.valueBytes ?? 0);
+  const readElement = valueBytes > 0 ? element.readPrepaid! : element.read;
   return {
     read: (r) => {
       const count = r.beginCollection(element.minLength);
       if (count < 0) {
         return neverNull ? [] : null;
       }
+      if (valueBytes > 0) {
+        r.charge(valueBytes * count);
+      }
       const out = new Array<T>(count);
       let i = 0;
       try {
         for (; i < count; i++) {
-          out[i] = element.read(r);
+          out[i] = readElement(r);
         }
       } catch (e) {
         throw decodeSegment(e, i, r.pos);
@@ -472,18 +514,21 @@ export function object<T extends object>(members: readonly MemberCodec[], option
   const n = members.length;
   const define = definesMembers(members);
   const template = n > FAST_MEMBERS ? templateOf(members) : null;
+  const prepaid = prepaidMembers(members);
+  const reads = prepaid.reads;
+  const charge = INTERPRETED_OBJECT_BYTES + prepaid.bytes;
   const read = (r: PackReader): T | null => {
     const t = r.beginObject(nullable);
     if (t === NULL_OBJECT) {
       return null;
     }
-    r.charge(INTERPRETED_OBJECT_BYTES);
+    r.charge(charge);
     const v: Record<string, unknown> = template === null ? {} : { ...template };
     let i = 0;
     try {
       for (; i < n; i++) {
         const m = members[i]!;
-        const x = r.has(t, i) ? m.codec.read(r) : m.absent !== undefined ? m.absent() : zeroOf(r, m.codec);
+        const x = r.has(t, i) ? reads[i]!(r) : absentValue(r, m, prepaid.each[i]!);
         if (define) {
           defineMember(v, m.name, x);
         } else {
@@ -533,15 +578,46 @@ export function object<T extends object>(members: readonly MemberCodec[], option
 }
 
 /**
- * An absent member's zero value, charged first: a struct's zero value is an object with every member (and theirs), so
- * an empty body of a contract with struct members would otherwise make far more than the budget counts.
+ * An absent member's value: its `absent` value, or its zero value, charged first (a struct's zero value is an object with
+ * every member, and theirs, so an empty body of a contract with struct members would otherwise make far more than the
+ * budget counts). A member whose read the object prepaid (`prepaid` bytes) is given them back.
  */
-function zeroOf<T>(r: PackReader, codec: Codec<T>): T {
-  const bytes = codec.zeroBytes;
+function absentValue(r: PackReader, m: MemberCodec, prepaid: number): unknown {
+  if (prepaid > 0) {
+    r.charge(-prepaid);
+  }
+  if (m.absent !== undefined) {
+    return m.absent();
+  }
+  const bytes = m.codec.zeroBytes;
   if (bytes !== undefined && bytes > 0) {
     r.charge(bytes);
   }
-  return codec.zero();
+  return m.codec.zero();
+}
+
+/** The members' reads, with what an object charges for them at once: see {@link Codec.valueBytes}. */
+interface PrepaidMembers {
+  /** Each member's read: its `readPrepaid` when it has a fixed estimate, else its `read`. */
+  readonly reads: readonly ((r: PackReader) => unknown)[];
+  /** Each member's prepaid estimate (0: charged by its read). */
+  readonly each: readonly number[];
+  /** Their sum. */
+  readonly bytes: number;
+}
+
+function prepaidMembers(members: readonly MemberCodec[]): PrepaidMembers {
+  const reads: ((r: PackReader) => unknown)[] = [];
+  const each: number[] = [];
+  let bytes = 0;
+  for (const m of members) {
+    const c = m.codec;
+    const b = c.readPrepaid === undefined ? 0 : (c.valueBytes ?? 0);
+    reads.push(b > 0 ? c.readPrepaid! : c.read);
+    each.push(b);
+    bytes += b;
+  }
+  return { reads, each, bytes };
 }
 
 /**
@@ -617,7 +693,10 @@ export function fixedStruct<T extends object>(members: readonly MemberCodec[]): 
     length += m.codec.fixedLength;
   }
   const n = members.length;
-  const charge = OBJECT_BYTES + INTERPRETED_OBJECT_BYTES + MEMBER_BYTES * n;
+  // the object and its members' fixed estimates, at once (allocation-budget.ts)
+  const prepaid = prepaidMembers(members);
+  const reads = prepaid.reads;
+  const charge = OBJECT_BYTES + INTERPRETED_OBJECT_BYTES + MEMBER_BYTES * n + prepaid.bytes;
   const zeroBytes = zeroObjectBytes(members);
   const template = n > FAST_MEMBERS ? templateOf(members) : null;
   return {
@@ -629,9 +708,9 @@ export function fixedStruct<T extends object>(members: readonly MemberCodec[]): 
         for (; i < n; i++) {
           const m = members[i]!;
           if (define) {
-            defineMember(v, m.name, m.codec.read(r));
+            defineMember(v, m.name, reads[i]!(r));
           } else {
-            v[m.name] = m.codec.read(r);
+            v[m.name] = reads[i]!(r);
           }
         }
       } catch (e) {

@@ -6,8 +6,12 @@ import {
   BIGINT_BYTES,
   checkRatio,
   COLLECTION_BYTES,
+  DATETIME_BYTES,
+  DATETIMEOFFSET_BYTES,
+  DECIMAL_BYTES,
   DEFAULT_MAX_ALLOCATION_RATIO,
   ELEMENT_BYTES,
+  GUID_BYTES,
   HASH_ENTRY_BYTES,
   MEMBER_BYTES,
   NUMBER_BYTES,
@@ -257,6 +261,15 @@ export class PackReader {
     return String.fromCharCode(c);
   }
 
+  /**
+   * {@link char} without its charge. The `…Prepaid` reads are for a value whose estimate is fixed by its type (a float's
+   * heap number, a bigint, a `char`, `decimal` or `Guid` string, a `DateTime` object: allocation-budget.ts) and which
+   * the enclosing object or array charged already, for all such members or elements at once.
+   */
+  charPrepaid(): string {
+    return String.fromCharCode(this.u16());
+  }
+
   i32(): number {
     this.need(4);
     const v = this.view.getInt32(this.pos, true);
@@ -279,6 +292,14 @@ export class PackReader {
     return v;
   }
 
+  /** {@link i64} without its charge (prepaid, as {@link charPrepaid}). */
+  i64Prepaid(): bigint {
+    this.need(8);
+    const v = this.view.getBigInt64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+
   u64(): bigint {
     this.need(8);
     this.charge(BIGINT_BYTES);
@@ -287,9 +308,23 @@ export class PackReader {
     return v;
   }
 
+  /** {@link u64} without its charge (prepaid). */
+  u64Prepaid(): bigint {
+    this.need(8);
+    const v = this.view.getBigUint64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+
   i128(): bigint {
     this.need(16);
     this.charge(BIGINT128_BYTES);
+    return this.i128Prepaid();
+  }
+
+  /** {@link i128} without its charge (prepaid). */
+  i128Prepaid(): bigint {
+    this.need(16);
     const lo = this.view.getBigUint64(this.pos, true);
     const hi = this.view.getBigInt64(this.pos + 8, true);
     this.pos += 16;
@@ -299,6 +334,12 @@ export class PackReader {
   u128(): bigint {
     this.need(16);
     this.charge(BIGINT128_BYTES);
+    return this.u128Prepaid();
+  }
+
+  /** {@link u128} without its charge (prepaid). */
+  u128Prepaid(): bigint {
+    this.need(16);
     const lo = this.view.getBigUint64(this.pos, true);
     const hi = this.view.getBigUint64(this.pos + 8, true);
     this.pos += 16;
@@ -312,9 +353,22 @@ export class PackReader {
     return halfToNumber(h);
   }
 
+  /** {@link f16} without its charge (prepaid). */
+  f16Prepaid(): number {
+    return halfToNumber(this.u16());
+  }
+
   f32(): number {
     this.need(4);
     this.charge(NUMBER_BYTES);
+    const v = this.view.getFloat32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+
+  /** {@link f32} without its charge (prepaid). */
+  f32Prepaid(): number {
+    this.need(4);
     const v = this.view.getFloat32(this.pos, true);
     this.pos += 4;
     return v;
@@ -328,8 +382,25 @@ export class PackReader {
     return v;
   }
 
+  /** {@link f64} without its charge (prepaid). */
+  f64Prepaid(): number {
+    this.need(8);
+    const v = this.view.getFloat64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+
   /** `decimal` as its exact decimal string: sign, digits, and exactly `scale` fraction digits (`"1.50"`). */
   decimal(): string {
+    return this.readDecimal(DECIMAL_BYTES);
+  }
+
+  /** {@link decimal} without its charge (prepaid). */
+  decimalPrepaid(): string {
+    return this.readDecimal(0);
+  }
+
+  private readDecimal(cost: number): string {
     this.need(16);
     const start = this.pos;
     const v = this.view;
@@ -353,7 +424,7 @@ export class PackReader {
     }
     // At most 31 characters: a flat string (join copies; `+` would keep a string of 13 characters or more as a tree
     // of its pieces, about 176 bytes against 64)
-    this.charge(STRING_BYTES + 2 * 31);
+    this.charge(cost);
     const sign = flags >>> 31 === 1 ? "-" : "";
     if (scale === 0) {
       return sign === "" ? digits : [sign, digits].join("");
@@ -371,10 +442,16 @@ export class PackReader {
    */
   guid(): string {
     this.need(16);
+    this.charge(GUID_BYTES);
+    return this.guidPrepaid();
+  }
+
+  /** {@link guid} without its charge (prepaid). */
+  guidPrepaid(): string {
+    this.need(16);
     const b = this.bytes;
     const p = this.pos;
     this.pos += 16;
-    this.charge(STRING_BYTES + 2 * 36);
     const h = HEX_CODES;
     const b0 = b[p + 3]!, b1 = b[p + 2]!, b2 = b[p + 1]!, b3 = b[p]!, b4 = b[p + 5]!, b5 = b[p + 4]!, b6 = b[p + 7]!, b7 = b[p + 6]!;
     const b8 = b[p + 8]!, b9 = b[p + 9]!, b10 = b[p + 10]!, b11 = b[p + 11]!, b12 = b[p + 12]!, b13 = b[p + 13]!, b14 = b[p + 14]!, b15 = b[p + 15]!;
@@ -389,8 +466,18 @@ export class PackReader {
   }
 
   dateTime(): PackDateTime {
+    return this.readDateTime(DATETIME_BYTES);
+  }
+
+  /** {@link dateTime} without its charge (prepaid). */
+  dateTimePrepaid(): PackDateTime {
+    return this.readDateTime(0);
+  }
+
+  /** A DateTime, charged `cost` (its raw bigint, the ticks and the object) once it is checked. */
+  private readDateTime(cost: number): PackDateTime {
     const start = this.pos;
-    const raw = this.u64();
+    const raw = this.u64Prepaid();
     const kind = Number(raw >> 62n);
     const ticks = raw & TICKS_62_MASK;
     if (kind === 3) {
@@ -399,11 +486,20 @@ export class PackReader {
     if (ticks > MAX_DATETIME_TICKS) {
       this.fail(`invalid DateTime: ticks ${ticks} above DateTime.MaxValue`, start);
     }
-    this.charge(OBJECT_BYTES + 2 * MEMBER_BYTES + BIGINT_BYTES);
+    this.charge(cost);
     return { ticks, kind: KINDS[kind]! };
   }
 
   dateTimeOffset(): PackDateTimeOffset {
+    return this.readDateTimeOffset(DATETIMEOFFSET_BYTES);
+  }
+
+  /** {@link dateTimeOffset} without its charge (prepaid). */
+  dateTimeOffsetPrepaid(): PackDateTimeOffset {
+    return this.readDateTimeOffset(0);
+  }
+
+  private readDateTimeOffset(cost: number): PackDateTimeOffset {
     const start = this.pos;
     this.need(10);
     const ticks = this.view.getBigInt64(start, true);
@@ -419,13 +515,18 @@ export class PackReader {
       this.fail("invalid DateTimeOffset: the UTC instant is out of range", start);
     }
     this.pos += 10;
-    this.charge(OBJECT_BYTES + 2 * MEMBER_BYTES + 2 * BIGINT_BYTES);
+    this.charge(cost);
     return { ticks, offsetMinutes };
   }
 
   /** `TimeSpan` ticks. */
   timeSpan(): bigint {
     return this.i64();
+  }
+
+  /** {@link timeSpan} without its charge (prepaid). */
+  timeSpanPrepaid(): bigint {
+    return this.i64Prepaid();
   }
 
   /** `DateOnly` day number. */
@@ -440,8 +541,15 @@ export class PackReader {
 
   /** `TimeOnly` ticks since midnight. */
   timeOnly(): bigint {
+    this.need(8);
+    this.charge(BIGINT_BYTES);
+    return this.timeOnlyPrepaid();
+  }
+
+  /** {@link timeOnly} without its charge (prepaid). */
+  timeOnlyPrepaid(): bigint {
     const start = this.pos;
-    const t = this.i64();
+    const t = this.i64Prepaid();
     if (t < 0n || t >= TICKS_PER_DAY) {
       this.fail(`invalid TimeOnly: ticks ${t} outside one day`, start);
     }

@@ -6,7 +6,9 @@ namespace Pack.Tool.TypeScript;
 /// <summary>
 /// What an absent member's value allocates, charged to the decode's allocation budget (docs/robustness.md, the
 /// TypeScript client's allocation budget). A struct's zero value is an object with every member, and theirs in turn,
-/// so an empty body of a contract with struct members would otherwise make far more than the budget counts.
+/// so an empty body of a contract with struct members would otherwise make far more than the budget counts. And what
+/// an object, fixed struct or list charges at once for its members or elements whose estimate the type fixes (a float,
+/// a bigint, a char, decimal or Guid string, a DateTime), read then by the runtime's uncharged <c>…Prepaid</c> reads.
 /// </summary>
 public sealed partial class TypeScriptGenerator
 {
@@ -16,6 +18,13 @@ public sealed partial class TypeScriptGenerator
     internal const int CollectionBytes = 48;
     internal const int TypedArrayBytes = 192;
     internal const int NumberBytes = 16;
+    internal const int StringBytes = 24;
+    internal const int BigintBytes = 24;
+    internal const int Bigint128Bytes = 32;
+    internal const int DecimalBytes = 86;
+    internal const int GuidBytes = 96;
+    internal const int DateTimeBytes = 88;
+    internal const int DateTimeOffsetBytes = 88;
 
     private readonly Dictionary<string, int> _zeroBytes = new(StringComparer.Ordinal);
 
@@ -43,6 +52,45 @@ public sealed partial class TypeScriptGenerator
         };
         _zeroBytes[label] = bytes;
         return bytes;
+    }
+
+    /// <summary>
+    /// What the runtime's read of a <paramref name="label"/> charges when its type alone fixes it (the reader's methods
+    /// with a <c>…Prepaid</c> twin), else 0: an enclosing object, fixed struct or list charges it for all such members or
+    /// elements at once and reads them with <see cref="ReadPrepaid"/>.
+    /// </summary>
+    private int PrepaidBytes(string label)
+    {
+        var t = _types[label];
+        return t.Kind switch
+        {
+            PackSchemaKind.Enum => PrepaidBytes(t.Underlying!),
+            PackSchemaKind.Primitive => t.Primitive switch
+            {
+                "f16" or "f32" or "f64" => NumberBytes,
+                "i64" or "u64" or "timespan" or "timeonly" => BigintBytes,
+                "i128" or "u128" => Bigint128Bytes,
+                "char" => StringBytes,
+                "decimal" => DecimalBytes,
+                "guid" => GuidBytes,
+                "datetime" => DateTimeBytes,
+                "datetimeoffset" => DateTimeOffsetBytes,
+                _ => 0,
+            },
+            _ => 0,
+        };
+    }
+
+    /// <summary>A read of <paramref name="label"/> whose charge (<see cref="PrepaidBytes"/>) the caller made: the reader's <c>…Prepaid</c> method, else <see cref="Read(string)"/>.</summary>
+    private string ReadPrepaid(string label)
+    {
+        var t = _types[label];
+        return t.Kind switch
+        {
+            PackSchemaKind.Enum => ReadPrepaid(t.Underlying!),
+            PackSchemaKind.Primitive when PrepaidBytes(label) > 0 => $"r.{PrimitiveMethod(t.Primitive!)}Prepaid()",
+            _ => Read(label),
+        };
     }
 
     /// <summary>What <see cref="Literal"/> of <paramref name="json"/> as a <paramref name="label"/> allocates.</summary>

@@ -821,6 +821,18 @@ public sealed partial class TypeScriptGenerator
             o.AppendLine("  if (t === NULL_OBJECT) return null;");
         }
 
+        // Members whose estimate the type fixes are charged here, at once, and read uncharged; an absent one's is given back.
+        var prepaid = 0;
+        foreach (var m in t.Members)
+        {
+            prepaid += PrepaidBytes(m.Type);
+        }
+
+        if (prepaid > 0)
+        {
+            o.AppendLine(CultureInfo.InvariantCulture, $"  r.charge({prepaid});");
+        }
+
         for (var i = 0; i < n; i++)
         {
             var m = t.Members[i];
@@ -835,10 +847,12 @@ public sealed partial class TypeScriptGenerator
             for (var i = 0; i < n; i++)
             {
                 var m = t.Members[i];
+                var memberPrepaid = PrepaidBytes(m.Type);
                 var absent = m.Default is null && (m.NonNull || ZeroHoldsForbiddenNull(m.Type)) ? " else r.absent();"
-                    : AbsentBytes(m) is > 0 and var bytes ? string.Create(CultureInfo.InvariantCulture, $" else r.charge({bytes});")
+                    : AbsentBytes(m) - memberPrepaid is not 0 and var bytes ? string.Create(CultureInfo.InvariantCulture, $" else r.charge({bytes});")
                     : "";
-                o.AppendLine(CultureInfo.InvariantCulture, $"    {(i > 0 ? $"m = {i}; " : "")}if (r.has(t, {i})) m{i} = {Read(m.Type, m.NonNull)};{absent}");
+                var read = memberPrepaid > 0 ? ReadPrepaid(m.Type) : Read(m.Type, m.NonNull);
+                o.AppendLine(CultureInfo.InvariantCulture, $"    {(i > 0 ? $"m = {i}; " : "")}if (r.has(t, {i})) m{i} = {read};{absent}");
             }
 
             o.AppendLine("  } catch (e) {");
@@ -887,11 +901,20 @@ public sealed partial class TypeScriptGenerator
         EmitInterface(o, t, $"frozen struct, {t.Width} bytes, no header");
         o.AppendLine(CultureInfo.InvariantCulture, $"/** Reads a `{ident}`: its members back to back. */");
         o.AppendLine(CultureInfo.InvariantCulture, $"export function read{ident}(r: PackReader): {ident} {{");
-        // No header, so no endObject to charge the object to the allocation budget (docs/robustness.md): charged here.
-        o.AppendLine(CultureInfo.InvariantCulture, $"  r.chargeObject({t.Members.Count});");
+        // No header, so no endObject to charge the object to the allocation budget (docs/robustness.md): charged here,
+        // with the members whose estimate the type fixes, read then uncharged.
+        var prepaid = 0;
+        foreach (var m in t.Members)
+        {
+            prepaid += PrepaidBytes(m.Type);
+        }
+
+        o.AppendLine(prepaid > 0
+            ? string.Create(CultureInfo.InvariantCulture, $"  r.charge({ObjectBytes + (MemberBytes * t.Members.Count) + prepaid});")
+            : string.Create(CultureInfo.InvariantCulture, $"  r.chargeObject({t.Members.Count});"));
         for (var i = 0; i < t.Members.Count; i++)
         {
-            o.AppendLine(CultureInfo.InvariantCulture, $"  const m{i} = {Read(t.Members[i].Type)};");
+            o.AppendLine(CultureInfo.InvariantCulture, $"  const m{i} = {ReadPrepaid(t.Members[i].Type)};");
         }
 
         o.Append("  return { ");
@@ -1047,10 +1070,18 @@ public sealed partial class TypeScriptGenerator
         o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
         o.AppendLine(CultureInfo.InvariantCulture, $"  const n = r.beginCollection({MinLength(t.Element!)});");
         o.AppendLine(CultureInfo.InvariantCulture, $"  if (n < 0) return {(t.Nullable ? "null" : "[]")};");
+
+        // Elements whose estimate the type fixes: charged at once, read uncharged.
+        var prepaid = PrepaidBytes(t.Element!);
+        if (prepaid > 0)
+        {
+            o.AppendLine(CultureInfo.InvariantCulture, $"  r.charge(n * {prepaid});");
+        }
+
         o.AppendLine(CultureInfo.InvariantCulture, $"  const out = new Array<{element}>(n);");
         o.AppendLine("  let i = 0;");
         o.AppendLine("  try {");
-        o.AppendLine(CultureInfo.InvariantCulture, $"    for (; i < n; i++) out[i] = {Read(t.Element!, t.ElementNonNull)};");
+        o.AppendLine(CultureInfo.InvariantCulture, $"    for (; i < n; i++) out[i] = {(prepaid > 0 ? ReadPrepaid(t.Element!) : Read(t.Element!, t.ElementNonNull))};");
         o.AppendLine("  } catch (e) {");
         o.AppendLine("    throw decodeSegment(e, i, r.pos);");
         o.AppendLine("  }");

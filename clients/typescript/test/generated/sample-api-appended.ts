@@ -101,6 +101,7 @@ export interface OrderLine {
 export function readOrderLine(r: PackReader): OrderLine | null {
   const t = r.beginObject(true);
   if (t === NULL_OBJECT) return null;
+  r.charge(86);
   let m0: string = "";
   let m1: number = 0;
   let m2: string = "0";
@@ -108,7 +109,7 @@ export function readOrderLine(r: PackReader): OrderLine | null {
   try {
     if (r.has(t, 0)) m0 = r.notNull(r.pos, r.string());
     m = 1; if (r.has(t, 1)) m1 = r.i32();
-    m = 2; if (r.has(t, 2)) m2 = r.decimal();
+    m = 2; if (r.has(t, 2)) m2 = r.decimalPrepaid(); else r.charge(-86);
   } catch (e) {
     throw decodeSegment(e, ["Sku", "Quantity", "UnitPrice"][m]!, r.pos);
   }
@@ -168,6 +169,7 @@ export interface Member {
 export function readMember(r: PackReader): Member | null {
   const t = r.beginObject(true);
   if (t === NULL_OBJECT) return null;
+  r.charge(40);
   let m0: number = 0;
   let m1: string | null = null;
   let m2: string | null = null;
@@ -180,8 +182,8 @@ export function readMember(r: PackReader): Member | null {
     m = 1; if (r.has(t, 1)) m1 = r.string();
     m = 2; if (r.has(t, 2)) m2 = r.string();
     m = 3; if (r.has(t, 3)) m3 = r.string();
-    m = 4; if (r.has(t, 4)) m4 = r.f64();
-    m = 5; if (r.has(t, 5)) m5 = r.i64();
+    m = 4; if (r.has(t, 4)) m4 = r.f64Prepaid(); else r.charge(-16);
+    m = 5; if (r.has(t, 5)) m5 = r.i64Prepaid(); else r.charge(-24);
   } catch (e) {
     throw decodeSegment(e, ["Id", "Name", "Description", "Address", "Value", "UpdateTime"][m]!, r.pos);
   }
@@ -235,6 +237,7 @@ export interface Order {
 export function readOrder(r: PackReader): Order | null {
   const t = r.beginObject(true);
   if (t === NULL_OBJECT) return null;
+  r.charge(174);
   let m0: number = 0;
   let m1: string = "";
   let m2: OrderStatus = 0;
@@ -248,8 +251,8 @@ export function readOrder(r: PackReader): Order | null {
     m = 1; if (r.has(t, 1)) m1 = r.notNull(r.pos, r.string());
     m = 2; if (r.has(t, 2)) m2 = r.i32();
     m = 3; if (r.has(t, 3)) m3 = r.notNull(r.pos, readListOfNonNullOrderLine(r)); else r.charge(48);
-    m = 4; if (r.has(t, 4)) m4 = r.decimal();
-    m = 5; if (r.has(t, 5)) m5 = r.dateTimeOffset(); else r.charge(40);
+    m = 4; if (r.has(t, 4)) m4 = r.decimalPrepaid(); else r.charge(-86);
+    m = 5; if (r.has(t, 5)) m5 = r.dateTimeOffsetPrepaid(); else r.charge(-48);
     m = 6; if (r.has(t, 6)) m6 = r.notNull(r.pos, r.string());
   } catch (e) {
     throw decodeSegment(e, ["Id", "Customer", "Status", "Lines", "Total", "CreatedAt", "Note"][m]!, r.pos);
@@ -449,6 +452,7 @@ export interface Shipment {
 export function readShipment(r: PackReader): Shipment | null {
   const t = r.beginObject(true);
   if (t === NULL_OBJECT) return null;
+  r.charge(174);
   let m0: number = 0;
   let m1: string = "";
   let m2: string = "0";
@@ -460,9 +464,9 @@ export function readShipment(r: PackReader): Shipment | null {
   try {
     if (r.has(t, 0)) m0 = r.i32();
     m = 1; if (r.has(t, 1)) m1 = r.notNull(r.pos, r.string());
-    m = 2; if (r.has(t, 2)) m2 = r.decimal();
+    m = 2; if (r.has(t, 2)) m2 = r.decimalPrepaid(); else r.charge(-86);
     m = 3; if (r.has(t, 3)) m3 = r.i32();
-    m = 4; if (r.has(t, 4)) m4 = r.dateTimeOffset(); else r.charge(40);
+    m = 4; if (r.has(t, 4)) m4 = r.dateTimeOffsetPrepaid(); else r.charge(-48);
     m = 5; if (r.has(t, 5)) m5 = r.notNull(r.pos, readListOfNonNullString(r)); else r.charge(48);
     m = 6; if (r.has(t, 6)) m6 = r.string();
   } catch (e) {

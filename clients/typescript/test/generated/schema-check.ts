@@ -120,11 +120,12 @@ export interface ItemRetyped {
 export function readItemRetyped(r: PackReader): ItemRetyped | null {
   const t = r.beginObject(true);
   if (t === NULL_OBJECT) return null;
+  r.charge(24);
   let m0: bigint = 0n;
   let m1: string | null = null;
   let m = 0;
   try {
-    if (r.has(t, 0)) m0 = r.i64();
+    if (r.has(t, 0)) m0 = r.i64Prepaid(); else r.charge(-24);
     m = 1; if (r.has(t, 1)) m1 = r.string();
   } catch (e) {
     throw decodeSegment(e, ["Id", "Name"][m]!, r.pos);

@@ -345,10 +345,11 @@ export interface VectorCircle {
 export function readVectorCircle(r: PackReader): VectorCircle | null {
   const t = r.beginObject(true);
   if (t === NULL_OBJECT) return null;
+  r.charge(16);
   let m0: number = 0;
   let m = 0;
   try {
-    if (r.has(t, 0)) m0 = r.f32();
+    if (r.has(t, 0)) m0 = r.f32Prepaid(); else r.charge(-16);
   } catch (e) {
     throw decodeSegment(e, ["Radius"][m]!, r.pos);
   }
@@ -765,10 +766,10 @@ export interface VectorPoint3 {
 
 /** Reads a `VectorPoint3`: its members back to back. */
 export function readVectorPoint3(r: PackReader): VectorPoint3 {
-  r.chargeObject(3);
-  const m0 = r.f32();
-  const m1 = r.f32();
-  const m2 = r.f32();
+  r.charge(96);
+  const m0 = r.f32Prepaid();
+  const m1 = r.f32Prepaid();
+  const m2 = r.f32Prepaid();
   return { X: m0, Y: m1, Z: m2 };
 }
 
@@ -1122,10 +1123,11 @@ function writeListOfBool(w: PackWriter, v: boolean[] | null): void {
 function readListOfDecimal(r: PackReader): string[] | null {
   const n = r.beginCollection(16);
   if (n < 0) return null;
+  r.charge(n * 86);
   const out = new Array<string>(n);
   let i = 0;
   try {
-    for (; i < n; i++) out[i] = r.decimal();
+    for (; i < n; i++) out[i] = r.decimalPrepaid();
   } catch (e) {
     throw decodeSegment(e, i, r.pos);
   }

@@ -8,18 +8,27 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
 import vm from "node:vm";
+import * as runtime from "../../build/src/index.js";
 import {
   ALLOCATION_ALLOWANCE,
   AllocationBudget,
   array,
+  BIGINT_BYTES,
+  dateTime,
+  DATETIME_BYTES,
   decode,
+  DECIMAL_BYTES,
   DEFAULT_MAX_ALLOCATION_RATIO,
   dictionary,
   encode,
   encodeEndFrame,
   encodeItemFrame,
+  fixedStruct,
+  float32,
+  float64,
   int32,
   int64,
+  NUMBER_BYTES,
   nullable,
   numericArray,
   object,
@@ -60,6 +69,7 @@ const interpreted = (codec) => (bytes, options) => decode(codec, bytes, options)
 const EMPTY_BODY = [0, 0, 0, 0];
 const N = 50_000;
 const wide = object(Array.from({ length: 50 }, (_, i) => ({ name: `m${i}`, codec: int32 })));
+const wideFloats = object(Array.from({ length: 50 }, (_, i) => ({ name: `f${i}`, codec: float64 })));
 const distinctKeys = (count, valueBytes) => {
   const width = 4 + valueBytes.length;
   const out = new Uint8Array(4 + count * width);
@@ -74,6 +84,7 @@ const distinctKeys = (count, valueBytes) => {
 
 const attacks = [
   ["interpreted: 50-member objects as empty bodies", interpreted(array(wide)), payload(N, EMPTY_BODY)],
+  ["interpreted: 50-double objects (members prepaid, given back when absent) as empty bodies", interpreted(array(wideFloats)), payload(N, EMPTY_BODY)],
   ["interpreted: int[][] of empty typed arrays", interpreted(array(numericArray(Int32Array, int32))), payload(N, [0, 0, 0, 0])],
   ["interpreted: Dictionary<int, 50-member object>, empty bodies", interpreted(dictionary(int32, wide)), distinctKeys(N, EMPTY_BODY)],
   ["interpreted: union cases of 50 members as empty bodies", interpreted(array(union([{ tag: 0, name: "A", codec: wide }]))), payload(N, [0, 0, ...EMPTY_BODY])],
@@ -170,6 +181,67 @@ test("absent members' zero values are charged: an older writer's bodies cannot m
   // generated decoders: an absent fixed struct (VectorMesh.Origin) is charged as a read one's object
   const mesh = encode(object([]), {});
   assert.equal(charged(gv.decodeVectorMesh, mesh), 24 + 2 * 8 + 24 + 3 * 8);
+});
+
+test("members and elements with fixed estimates are charged once per object or array, as much as one at a time", () => {
+  // What each value was charged as it was read (before the charge moved to its object or array): the totals are the same.
+  const number = NUMBER_BYTES;
+  const bigint = BIGINT_BYTES;
+  // generated: Member (6 members: Value a float, UpdateTime a bigint, prepaid after the header), strings null
+  const member = { Id: 1, Name: null, Description: null, Address: null, Value: 1.5, UpdateTime: 7n };
+  assert.equal(charged(ga.decodeListOfMember, ga.encodeListOfMember([member, member])), 48 + 2 * (8 + 24 + 6 * 8 + number + bigint));
+  // an older writer's empty body: the prepaid estimates are given back (the zero values 0 and 0n are shared)
+  assert.equal(charged(ga.decodeListOfMember, payload(2, EMPTY_BODY)), 48 + 2 * (8 + 24 + 6 * 8));
+  // generated: a list of decimals charged after its count, read uncharged
+  assert.equal(charged(gv.decodeListOfDecimal, gv.encodeListOfDecimal(["1.5", "-2", "0.125"])), 48 + 3 * (8 + DECIMAL_BYTES));
+  // interpreted: an object of a double, a long and a DateTime; present, then absent (only the DateTime's zero object)
+  const mixed = array(object([{ name: "d", codec: float64 }, { name: "l", codec: int64 }, { name: "t", codec: dateTime }]));
+  const interpretedObject = 24 + 32 + 3 * 8;
+  const value = { d: 0.1, l: 3n, t: { ticks: 5n, kind: "Utc" } };
+  assert.equal(charged(interpreted(mixed), encode(mixed, [value])), 48 + 8 + interpretedObject + number + bigint + DATETIME_BYTES);
+  assert.equal(charged(interpreted(mixed), payload(1, EMPTY_BODY)), 48 + 8 + interpretedObject + 24 + 2 * 8);
+  // interpreted: a fixed struct of three floats (with itself), an array of bigints (after its count)
+  const point = array(fixedStruct([{ name: "x", codec: float32 }, { name: "y", codec: float32 }, { name: "z", codec: float32 }]));
+  assert.equal(charged(interpreted(point), encode(point, [{ x: 1, y: 2, z: 3 }])), 48 + 8 + 24 + 32 + 3 * 8 + 3 * number);
+  assert.equal(charged(interpreted(array(int64)), encode(array(int64), [1n, 2n, 3n, 4n])), 48 + 4 * (8 + bigint));
+});
+
+test("each codec's valueBytes is what its charged read charges, and its readPrepaid charges nothing", () => {
+  const { STRING_BYTES, BIGINT128_BYTES, GUID_BYTES, DATETIMEOFFSET_BYTES, OBJECT_BYTES, MEMBER_BYTES } = runtime;
+  assert.equal(DECIMAL_BYTES, STRING_BYTES + 2 * 31);
+  assert.equal(GUID_BYTES, STRING_BYTES + 2 * 36);
+  assert.equal(DATETIME_BYTES, 2 * BIGINT_BYTES + OBJECT_BYTES + 2 * MEMBER_BYTES);
+  assert.equal(DATETIMEOFFSET_BYTES, 2 * BIGINT_BYTES + OBJECT_BYTES + 2 * MEMBER_BYTES);
+  const samples = [
+    ["half", 1.5, NUMBER_BYTES], ["float32", 1.5, NUMBER_BYTES], ["float64", 0.1, NUMBER_BYTES],
+    ["int64", -5n, BIGINT_BYTES], ["uint64", 5n, BIGINT_BYTES], ["int128", -5n, BIGINT128_BYTES], ["uint128", 5n, BIGINT128_BYTES],
+    ["char", "a", STRING_BYTES], ["decimal", "-1.50", DECIMAL_BYTES], ["guid", "00112233-4455-6677-8899-aabbccddeeff", GUID_BYTES],
+    ["dateTime", { ticks: 5n, kind: "Utc" }, DATETIME_BYTES], ["dateTimeOffset", { ticks: 638_000_000_000_000_000n, offsetMinutes: 60 }, DATETIMEOFFSET_BYTES],
+    ["timeSpan", 5n, BIGINT_BYTES], ["timeOnly", 5n, BIGINT_BYTES],
+  ];
+  for (const [name, value, bytes] of samples) {
+    const codec = runtime[name];
+    assert.equal(codec.valueBytes, bytes, name);
+    const payload = encode(codec, value);
+    assert.equal(charged(interpreted(codec), payload), bytes, `${name}: charged read`);
+    const prepaid = { ...codec, read: codec.readPrepaid };
+    assert.equal(charged(interpreted(prepaid), payload), 0, `${name}: prepaid read`);
+    assert.deepEqual(decode(prepaid, payload), decode(codec, payload), name);
+  }
+  // the others have none: their reads charge what they make (a string's length) or nothing
+  for (const name of ["bool", "uint8", "int8", "int16", "uint16", "int32", "uint32", "dateOnly", "string"]) {
+    assert.equal(runtime[name].valueBytes, undefined, name);
+  }
+});
+
+test("a prepaid object's charge comes before its members are read: an exhausted budget stops it at its header", () => {
+  // 1,000,000 objects of 50 doubles as 4-byte empty bodies: each charges 24 + 32 + 50 × 8 + 50 × 16 before reading
+  // (and is given 800 back): rejected at the header of the object that overdraws, far before the end
+  const bytes = payload(1_000_000, EMPTY_BODY);
+  assert.throws(
+    () => decode(array(wideFloats), bytes),
+    (e) => e instanceof PackDecodeError && /maxAllocationRatio 16/.test(e.reason) && e.offset < 1_000_000 && (e.offset - 4) % 4 === 0,
+  );
 });
 
 // ---- what accepted payloads really allocate -----------------------------------------------------------------------
