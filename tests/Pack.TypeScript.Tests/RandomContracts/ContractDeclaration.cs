@@ -29,6 +29,29 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
 
     public DeclarationKind Kind { get; } = kind;
 
+    /// <summary>For a generic definition (<c>Box&lt;T0, T1&gt;</c>): its number of type parameters. It has no values; its closed instances do.</summary>
+    public int TypeParameterCount { get; set; }
+
+    public bool IsGenericDefinition => TypeParameterCount > 0;
+
+    /// <summary>For a closed generic instance (<c>Box&lt;int, string?&gt;</c>): its definition (declared in C#; the instance is not) and type arguments.</summary>
+    public ContractDeclaration? Definition { get; init; }
+
+    public IReadOnlyList<ContractTypeRef> TypeArguments { get; init; } = [];
+
+    /// <summary>A closed instance of this generic definition: its members with the type arguments in place (named <paramref name="name"/> in types.json).</summary>
+    public ContractDeclaration Close(string name, IReadOnlyList<ContractTypeRef> arguments)
+    {
+        var instance = new ContractDeclaration(name, Kind) { Container = Container, Definition = this, TypeArguments = arguments, Depth = Depth, Base = Base };
+        foreach (var member in Members)
+        {
+            instance.Members.Add(member with { Type = ContractTypeRef.Substitute(member.Type, arguments) });
+        }
+
+        instance.NonMembers.AddRange(NonMembers);
+        return instance;
+    }
+
     /// <summary>The members this declaration declares (not its base's), in declaration order.</summary>
     public List<ContractMember> Members { get; } = [];
 
@@ -120,6 +143,12 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
     /// <summary>The C# declaration.</summary>
     public void WriteSource(StringBuilder source)
     {
+        if (Definition is not null)
+        {
+            // A closed instance: its definition is the C#.
+            return;
+        }
+
         if (Container is not null)
         {
             // A nested type: its schema name and the TypeScript name derived from it are the nested ones.
@@ -159,22 +188,25 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
         }
 
         string bases = Base is null ? "" : $" : {Base.CSharpName}";
+        string parameters = IsGenericDefinition ? $"<{string.Join(", ", Enumerable.Range(0, TypeParameterCount).Select(i => $"T{i}"))}>" : "";
         if (IsPositional)
         {
             string keyword = Kind == DeclarationKind.Record ? (HasDerived ? "record" : "sealed record") : "readonly record struct";
-            var parameters = Members.Select(m =>
+            var parameterList = Members.Select(m =>
                 $"{(m.Order is { } order ? $"[property: PackOrder({order})] " : "")}{m.Type.CSharp(annotations: true)} {m.Name}{(m.DefaultCSharp is null ? "" : " = " + m.DefaultCSharp)}");
-            source.Append(CultureInfo.InvariantCulture, $"public {keyword} {Name}({string.Join(", ", parameters)}){bases};\n\n");
+            source.Append(CultureInfo.InvariantCulture, $"public {keyword} {Name}{parameters}({string.Join(", ", parameterList)}){bases};\n\n");
             return;
         }
 
         string head = Kind == DeclarationKind.Struct ? "struct" : HasDerived ? "class" : "sealed class";
-        source.Append(CultureInfo.InvariantCulture, $"public {head} {Name}{bases}\n{{\n");
+        source.Append(CultureInfo.InvariantCulture, $"public {head} {Name}{parameters}{bases}\n{{\n");
         foreach (var member in Members)
         {
             string order = member.Order is { } o ? $"[PackOrder({o})] " : "";
             string type = member.Type.CSharp(annotations: true);
-            string initializer = member.DefaultCSharp is null ? (member.Type.ForbidsNull && Kind == DeclarationKind.Class ? " = null!" : "") : " = " + member.DefaultCSharp;
+            string initializer = member.DefaultCSharp is null
+                ? (member.Type.ForbidsNull && Kind == DeclarationKind.Class ? (member.Type is ContractTypeRef.TypeParameter ? " = default!" : " = null!") : "")
+                : " = " + member.DefaultCSharp;
             source.Append(member.IsField
                 ? $"    {order}public {type} {member.Name}{initializer};\n"
                 : $"    {order}public {type} {member.Name} {{ get; set; }}{initializer}{(initializer.Length > 0 ? ";" : "")}\n");
