@@ -112,6 +112,10 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
             run.Kinds[declaration.Kind] = run.Kinds.GetValueOrDefault(declaration.Kind) + 1;
             run.Count(declaration.Container is null ? null : "nested", declaration.JsonDerived ? "[JsonDerivedType]" : null, declaration.NonMembers.Count > 0 ? "ignored or computed" : null);
             run.Count(declaration.Members.Any(m => m.Order is not null) ? "[PackOrder]" : null, declaration.Base is { IsUnion: false } ? "derived" : null, declaration.Definition is null ? null : "closed generic");
+            run.Count(
+                declaration.Constructor switch { null => null, "" => "unmarked constructor", var marked => $"[{marked.Split('.')[^1]}]" },
+                declaration.DataContract ? "[DataContract]" : null,
+                declaration.Members.Any(m => m.Parameter is not null && m.DefaultJson is not null) ? "constructor parameter default" : null);
             foreach (var member in declaration.Members)
             {
                 run.Count(member.DefaultJson is null ? null : "default");

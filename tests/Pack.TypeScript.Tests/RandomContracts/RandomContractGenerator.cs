@@ -185,7 +185,7 @@ public sealed class RandomContractGenerator(Random random, string prefix)
         if (kind == DeclarationKind.Class && unionBase is null && random.Next(3) == 0)
         {
             var bases = _declarations.Where(d => d.Kind == DeclarationKind.Class && d.Base is null && d.Depth < MaxDepth && !d.Members.Any(m => m.Order is not null)
-                && !d.IsGenericDefinition && d.Definition is null).ToList();
+                && !d.IsGenericDefinition && d.Definition is null && d.Constructor is null && !d.DataContract).ToList();
             if (bases.Count > 0)
             {
                 declaration.Base = bases[random.Next(bases.Count)];
@@ -222,8 +222,82 @@ public sealed class RandomContractGenerator(Random random, string prefix)
             declaration.Members.Add(new ContractMember(declaration.Base is { IsUnion: false } ? $"N{i}" : $"M{i}", type, field, ordered ? orders[i] : null, defaultCSharp, defaultJson));
         }
 
+        if (typeParameters == 0 && declaration.Base is not { IsUnion: false } && declaration.Members.Count > 0)
+        {
+            if (kind is DeclarationKind.Class or DeclarationKind.Struct && random.Next(5) == 0)
+            {
+                BindConstructor(declaration);
+            }
+            else if (kind == DeclarationKind.Class && random.Next(8) == 0)
+            {
+                // [DataContract]: every member a [DataMember] of any accessibility; a public property without it is no member.
+                declaration.DataContract = true;
+                for (int i = 0; i < declaration.Members.Count; i++)
+                {
+                    declaration.Members[i] = declaration.Members[i] with { Accessor = random.Next(3) switch { 0 => "private", 1 => "internal", _ => "public" } };
+                }
+
+                declaration.NonMembers.Add("public int XNotDataMember { get; set; }");
+            }
+        }
+
         _pending--;
         return declaration;
+    }
+
+    /// <summary>
+    /// Binds some members to a constructor ([PackConstructor], [JsonConstructor], or unmarked and the only public one),
+    /// its parameters in another order, named as the member or in camel case, the last ones with constant defaults;
+    /// bound members are get-only, init-only, privately set or readonly fields, the others stay settable.
+    /// </summary>
+    private void BindConstructor(ContractDeclaration declaration)
+    {
+        declaration.Constructor = random.Next(3) switch { 0 => "PackConstructor", 1 => "System.Text.Json.Serialization.JsonConstructor", _ => "" };
+        var bound = new List<int>();
+        for (int i = 0; i < declaration.Members.Count; i++)
+        {
+            if (i == 0 || random.Next(3) != 0)
+            {
+                bound.Add(i);
+            }
+        }
+
+        foreach (int i in bound)
+        {
+            var member = declaration.Members[i];
+            string accessor = member.IsField ? "readonly" : random.Next(4) switch { 0 => "get; init;", 1 => "get; private set;", _ => "get;" };
+            // Unmarked: only a get-only member makes the constructor the choice over assignment (ContractBuilder).
+            accessor = i == bound[0] && declaration.Constructor.Length == 0 && !member.IsField ? "get;" : accessor;
+            string parameter = random.Next(2) == 0 ? member.Name : char.ToLowerInvariant(member.Name[0]) + member.Name[1..];
+            declaration.Members[i] = member with { Parameter = parameter, Accessor = accessor, DefaultCSharp = null, DefaultJson = null };
+        }
+
+        var order = bound.OrderBy(_ => random.Next()).ToList();
+        // Optional parameters come last: a suffix of the parameter list gets constant defaults.
+        for (int p = order.Count - 1; p >= 0 && random.Next(3) == 0; p--)
+        {
+            var member = declaration.Members[order[p]];
+            var (defaultCSharp, defaultJson) = Default(member.Type, positional: true);
+            if (defaultCSharp is null)
+            {
+                break;
+            }
+
+            declaration.Members[order[p]] = member with { DefaultCSharp = defaultCSharp, DefaultJson = defaultJson };
+        }
+
+        declaration.ParameterOrder.AddRange(order.Select(i => declaration.Members[i]));
+        if (declaration.Kind == DeclarationKind.Struct)
+        {
+            // A struct's other members have no initializers (a struct with a constructor may, but keep it plain).
+            for (int i = 0; i < declaration.Members.Count; i++)
+            {
+                if (declaration.Members[i].Parameter is null)
+                {
+                    declaration.Members[i] = declaration.Members[i] with { DefaultCSharp = null, DefaultJson = null };
+                }
+            }
+        }
     }
 
     /// <summary>A member type of a generic definition that uses a type parameter (not as a key or set element: their equality is a key type's, §5.1).</summary>
