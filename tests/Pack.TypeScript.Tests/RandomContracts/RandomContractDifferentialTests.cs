@@ -57,6 +57,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
             + $"Roslyn {run.CompileTime.TotalSeconds:0.0} s, tsc --strict of {run.TscModules} generated modules {run.TscTime.TotalSeconds:0.0} s, Node {run.NodeTime.TotalSeconds:0.0} s, total {clock.Elapsed.TotalSeconds:0.0} s");
         output.WriteLine(summary);
         output.WriteLine($"shapes: {string.Join(", ", run.Shapes.Select(s => $"{s.Value} {s.Key}"))}; {run.Primitives.Count} primitives: {string.Join(" ", run.Primitives.Order(StringComparer.Ordinal))}");
+        output.WriteLine($"without a compile-time contract form: {string.Join(", ", run.NoContractForm.Take(40))}");
 
         Assert.True(
             run.Divergences.Count == 0,
@@ -66,6 +67,9 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         // Teeth: many shapes, roots and values, both verdicts plenty, the generated TypeScript really run.
         Assert.True(run.Declarations >= count && run.Kinds.Count >= 7, summary);
         Assert.True(run.Primitives.Count == RandomContractGenerator.Primitives.Count && run.Shapes.Count >= 18, string.Join(", ", run.Shapes.Keys));
+        Assert.True(
+            new[] { "closed generic", "[DataContract]", "[PackConstructor]", "[JsonConstructor]", "unmarked constructor" }.All(run.Shapes.ContainsKey),
+            string.Join(", ", run.Shapes.Keys));
         Assert.True(run.Roots >= count, summary);
         Assert.True(run.Values >= 4 * count && run.Accepted >= 2 * run.Values && run.Rejected >= 2 * run.Values, summary);
         Assert.True(run.GeneratedTypeScript >= run.Values + run.Mutants - 1, summary);
@@ -348,6 +352,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         if (generated.CanonicalText is null)
         {
             run.ContractFormsUnknown++;
+            run.NoContractForm.Add(root.VectorName);
         }
         else if (generated.CanonicalText != runtime.CanonicalText || generated.ContractFingerprint != runtime.ContractFingerprint)
         {
@@ -630,6 +635,9 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         public int Roots { get; set; }
 
         public int ContractFormsUnknown { get; set; }
+
+        /// <summary>The roots whose generated schema has no contract form (defaults the compilation does not show).</summary>
+        public List<string> NoContractForm { get; } = [];
 
         public int Values { get; set; }
 

@@ -222,13 +222,14 @@ public sealed class RandomContractGenerator(Random random, string prefix)
             declaration.Members.Add(new ContractMember(declaration.Base is { IsUnion: false } ? $"N{i}" : $"M{i}", type, field, ordered ? orders[i] : null, defaultCSharp, defaultJson));
         }
 
-        if (typeParameters == 0 && declaration.Base is not { IsUnion: false } && declaration.Members.Count > 0)
+        if (typeParameters == 0 && kind is DeclarationKind.Class or DeclarationKind.Struct && declaration.Base is not { IsUnion: false } && declaration.Members.Count > 0)
         {
-            if (kind is DeclarationKind.Class or DeclarationKind.Struct && random.Next(5) == 0)
+            int style = random.Next(6);
+            if (style < 2)
             {
                 BindConstructor(declaration);
             }
-            else if (kind == DeclarationKind.Class && random.Next(8) == 0)
+            else if (style == 2 && kind == DeclarationKind.Class)
             {
                 // [DataContract]: every member a [DataMember] of any accessibility; a public property without it is no member.
                 declaration.DataContract = true;
