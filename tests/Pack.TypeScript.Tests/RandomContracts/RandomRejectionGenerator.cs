@@ -330,7 +330,7 @@ public sealed class RandomRejectionGenerator(Random random, string prefix)
         object Instance(Assembly a, string n) => WithBad(RuntimeHelpers.GetUninitializedObject(Named(a, n, core.Instance)));
         RejectionCase Case(string root, Func<Assembly, string, Type> type, Func<Assembly, string, object?> witness, string how)
             => new(name, source.ToString(), root, type, witness, core.Id, core.Description + how);
-        switch (random.Next(10))
+        switch (random.Next(11))
         {
             case 0:
                 return Case($"List<{t}>", (a, n) => typeof(List<>).MakeGenericType(Named(a, n, t)), (a, n) => List(Named(a, n, t), Instance(a, n)), ", root a List of it");
@@ -382,6 +382,25 @@ public sealed class RandomRejectionGenerator(Random random, string prefix)
                 string derived = name + "Derived";
                 source.Append(CultureInfo.InvariantCulture, $"public sealed class {derived} : {t}\n{{\n    {(core.Ordered ? "[PackOrder(1000)] " : "")}public int Extra {{ get; set; }}\n}}\n\n");
                 return Case(derived, (a, n) => Named(a, n, derived), (a, n) => WithBad(RuntimeHelpers.GetUninitializedObject(Named(a, n, derived))), ", root a class deriving from it");
+            case 8:
+                // A generic holder: the core type is its type argument (docs/generator.md covers closed generic types).
+                string box = name + "Box";
+                bool positional = random.Next(2) == 0;
+                source.Append(positional
+                    ? $"public sealed record {box}<T>(int Before, T Inner);\n\n"
+                    : $"public sealed class {box}<T>\n{{\n    public int Before {{ get; set; }}\n\n    public List<T>? Inner {{ get; set; }}\n}}\n\n");
+                return Case(
+                    $"{box}<{t}>",
+                    (a, n) => a.GetType($"{n}.{box}`1", throwOnError: true)!.MakeGenericType(Named(a, n, t)),
+                    (a, n) =>
+                    {
+                        var type = a.GetType($"{n}.{box}`1", throwOnError: true)!.MakeGenericType(Named(a, n, t));
+                        object item = Instance(a, n);
+                        return positional
+                            ? Activator.CreateInstance(type, 1, item)
+                            : WithInner(Activator.CreateInstance(type)!, List(Named(a, n, t), item));
+                    },
+                    $", the argument of a generic {(positional ? "record" : "class's list")}");
             default:
                 return Case(t, (a, n) => Named(a, n, t), Instance, "");
         }
@@ -482,6 +501,12 @@ public sealed class RandomRejectionGenerator(Random random, string prefix)
         }
 
         return type.IsValueType ? Activator.CreateInstance(type) : type.GetConstructor(Type.EmptyTypes) is not null ? Activator.CreateInstance(type) : null;
+    }
+
+    private static object WithInner(object instance, object inner)
+    {
+        instance.GetType().GetProperty("Inner")!.SetValue(instance, inner);
+        return instance;
     }
 
     private static object List(Type element, object item)
