@@ -145,6 +145,7 @@ internal sealed partial class ContextParser
                     Visit(caseType, path + " case " + caseType.Name, location);
                 }
 
+                VisitTypeArguments(type, location);
                 break;
             case ShapeKind.Object:
                 foreach (var member in shape.Object!.Members)
@@ -152,7 +153,47 @@ internal sealed partial class ContextParser
                     Visit(member.Type, RoslynContractAdapter.ClrName(type) + "." + member.Name, location);
                 }
 
+                VisitTypeArguments(type, location);
                 break;
+        }
+    }
+
+    /// <summary>
+    /// A generic type's schema name holds its type arguments' labels (docs/schema.md §1.2), so the schema builder
+    /// describes every argument, also one no member uses (<c>Tagged&lt;int?&gt;</c> whose <c>T</c> only tags it). An
+    /// argument Pack cannot describe (<c>object</c>) is left out with whatever its walk added, and reported by nobody: no
+    /// value of it is written, and the root has no schema, as <c>PackSchema.For</c> refuses it at run time.
+    /// </summary>
+    private void VisitTypeArguments(ITypeSymbol type, Location location)
+    {
+        for (var current = type as INamedTypeSymbol; current is not null; current = current.ContainingType)
+        {
+            foreach (var argument in current.TypeArguments)
+            {
+                var key = argument.WithNullableAnnotation(NullableAnnotation.None);
+                if (_shapes.ContainsKey(key) || _failed.Contains(key))
+                {
+                    continue;
+                }
+
+                int diagnostics = Diagnostics.Count;
+                int shapes = Shapes.Count;
+                var failed = new HashSet<ITypeSymbol>(_failed, SymbolEqualityComparer.Default);
+                Visit(argument, RoslynContractAdapter.ClrName(type) + " type argument", location);
+                if (Diagnostics.Count == diagnostics)
+                {
+                    continue;
+                }
+
+                Diagnostics.RemoveRange(diagnostics, Diagnostics.Count - diagnostics);
+                foreach (var added in Shapes.GetRange(shapes, Shapes.Count - shapes))
+                {
+                    _shapes.Remove(added.Type);
+                }
+
+                Shapes.RemoveRange(shapes, Shapes.Count - shapes);
+                _failed.IntersectWith(failed);
+            }
         }
     }
 
@@ -342,7 +383,7 @@ internal sealed partial class ContextParser
         // A generic type's accessors live in a generic class whose type parameters stand for the type's; that needs the
         // definition's own parameters without constraints, and no generic containing type.
         bool isGeneric = type.IsGenericType;
-        bool genericAccessible = isGeneric && type.ContainingType is null && type.TypeParameters.All(static p =>
+        bool genericAccessible = isGeneric && !InGenericType(type) && type.TypeParameters.All(static p =>
             !p.HasReferenceTypeConstraint && !p.HasValueTypeConstraint && !p.HasUnmanagedTypeConstraint && !p.HasNotNullConstraint
             && !p.HasConstructorConstraint && p.ConstraintTypes.Length == 0);
         if (isGeneric && !genericAccessible && !constructorAccessible)
@@ -394,6 +435,20 @@ internal sealed partial class ContextParser
         };
         shape.FixedLength = type.IsValueType ? _layout.FixedLengthWhileBuilding(type, shape) : -1;
         return new ContractResult(shape, null, System.Array.Empty<string>());
+    }
+
+    /// <summary>Whether a type is nested in a generic type (its accessors' class would need that type's parameters too); a non-generic containing type is no obstacle.</summary>
+    private static bool InGenericType(INamedTypeSymbol type)
+    {
+        for (var containing = type.ContainingType; containing is not null; containing = containing.ContainingType)
+        {
+            if (containing.IsGenericType)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>A member's type in its generic definition's terms (<c>T</c> rather than <c>int</c>).</summary>

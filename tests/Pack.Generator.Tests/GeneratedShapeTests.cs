@@ -31,6 +31,9 @@ public class GeneratedShapeTests
         ["holder"] = () => Both(new Holder { Order = OrderV2(), After = 99 }),
         ["generic-init-private"] = () => Both(Box<string>.Create("v", 3, ["a", "b"])),
         ["generic-hidden-constructor"] = () => Both(Pair<int, Box<long>>.Of(4, Box<long>.Create(5, 6, [7]))),
+        // Found by the random contract check: a generic record nested in a static class was refused (PACK008) as if nested in a generic type.
+        ["generic-nested-record"] = () => Both(new Shelf.Box<string>("v", 3)),
+        ["generic-nested-private-setter"] = () => Both(Shelf.Slot<long>.Create(-5, 2)),
     };
 
     [Theory]

@@ -171,6 +171,33 @@ public class GeneratorDriverTests
         Assert.Contains(diagnostics, d => d.Id == id && d.Severity == DiagnosticSeverity.Error);
     }
 
+    [Fact]
+    public void Run_GenericTypeWhoseUnusedArgumentPackCannotDescribe_ReportsItOnlyWhereAValueIsTyped()
+    {
+        // The argument only names Tagged<object> (docs/schema.md §1.2): no value of it is written, so nothing is reported
+        // for it (the root has no schema, as PackSchema.For refuses it at run time); a member typed object still is.
+        const string Declarations = "using Pack; namespace App; public sealed class Tagged<T> { public int Id { get; set; } } public sealed class Holder { public object? Other { get; set; } } ";
+
+        var (alone, aloneOutput) = Run(Declarations + "[PackSerializable(typeof(Tagged<object>))] internal partial class Ctx : PackSerializerContext;");
+        var (both, _) = Run(Declarations + "[PackSerializable(typeof(Tagged<object>))] [PackSerializable(typeof(Holder))] internal partial class Ctx : PackSerializerContext;");
+
+        Assert.DoesNotContain(alone, d => d.Severity == DiagnosticSeverity.Error);
+        Assert.DoesNotContain(aloneOutput.GetDiagnostics(), d => d.Severity == DiagnosticSeverity.Error);
+        var diagnostic = Assert.Single(both, d => d.Severity == DiagnosticSeverity.Error);
+        Assert.Equal("PACK003", diagnostic.Id);
+        Assert.StartsWith("App.Holder.Other ", diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Run_GenericRecordNestedInANonGenericType_ReportsNothing()
+    {
+        // Found by the random contract check: PACK008 is for types nested in a generic type, not in any type.
+        var (diagnostics, output) = Run("using Pack; namespace App; public static class Outer { public sealed record Box<T>(T Value, int Count); } [PackSerializable(typeof(Outer.Box<string>))] internal partial class Ctx : PackSerializerContext;");
+
+        Assert.Empty(diagnostics);
+        Assert.DoesNotContain(output.GetDiagnostics(), d => d.Severity == DiagnosticSeverity.Error);
+    }
+
     internal static (ImmutableArray<Diagnostic> Diagnostics, Compilation Output) Run(string source)
     {
         // Documentation comments are checked, as in a project that generates its XML documentation.

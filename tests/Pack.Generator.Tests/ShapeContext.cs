@@ -17,4 +17,9 @@ namespace Pack.Generator.Tests;
 [PackSerializable(typeof(Box<string>))]
 [PackSerializable(typeof(Pair<int, Box<long>>))]
 [PackSerializable(typeof(LongTuples))]
+[PackSerializable(typeof(Shelf.Box<string>))]
+[PackSerializable(typeof(Shelf.Slot<long>))]
+[PackSerializable(typeof(Tagged<DateTimeOffset?>))]
+[PackSerializable(typeof(Tagged<Dictionary<Guid, ushort>>))]
+[PackSerializable(typeof(Tagged<TagOnly>))]
 internal partial class ShapeContext : PackSerializerContext;

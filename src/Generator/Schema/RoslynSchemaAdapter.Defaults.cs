@@ -74,7 +74,7 @@ internal sealed partial class RoslynSchemaAdapter
         return true;
     }
 
-    /// <summary>The default a member's initializer gives: none (zero), a constant, or an empty collection.</summary>
+    /// <summary>The default a member's initializer gives: none (zero, also <c>default</c>), a constant, or an empty collection.</summary>
     private bool TryInitializerJson(ISymbol member, string kind, ITypeSymbol type, out string? json)
     {
         json = null;
@@ -94,6 +94,13 @@ internal sealed partial class RoslynSchemaAdapter
         }
 
         if (initializer is null)
+        {
+            return true;
+        }
+
+        // `default`, `default(T)` and `default!`: the zero value, also of a type parameter (no constant then).
+        var bare = initializer is PostfixUnaryExpressionSyntax suppressed && suppressed.IsKind(SyntaxKind.SuppressNullableWarningExpression) ? suppressed.Operand : initializer;
+        if (bare is DefaultExpressionSyntax || bare.IsKind(SyntaxKind.DefaultLiteralExpression))
         {
             return true;
         }

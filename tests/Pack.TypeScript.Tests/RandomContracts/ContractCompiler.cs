@@ -72,6 +72,22 @@ public static class ContractCompiler
         return new ContractLoadContext(name).LoadFromStream(stream);
     }
 
+    /// <summary>
+    /// Runs the source generator on <paramref name="source"/> without loading anything: the generator's diagnostics,
+    /// and the compilation's errors once the generated code is in (a contract the generator accepts must compile).
+    /// </summary>
+    public static (IReadOnlyList<Diagnostic> Generator, IReadOnlyList<Diagnostic> Errors) Generate(string name, string source)
+    {
+        var tree = CSharpSyntaxTree.ParseText(source, ParseOptions, path: name + ".cs", encoding: Encoding.UTF8);
+        var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable);
+        Compilation compilation = CSharpCompilation.Create(name, [tree], References.Value, options);
+        CSharpGeneratorDriver.Create(new Pack.Generator.PackSourceGenerator())
+            .WithUpdatedParseOptions(ParseOptions)
+            .RunGeneratorsAndUpdateCompilation(compilation, out compilation, out var generatorDiagnostics);
+        var errors = compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).ToList();
+        return (generatorDiagnostics, errors);
+    }
+
     private static List<MetadataReference> LoadReferences()
     {
         string paths = (string?)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES") ?? throw new InvalidOperationException("No TRUSTED_PLATFORM_ASSEMBLIES.");

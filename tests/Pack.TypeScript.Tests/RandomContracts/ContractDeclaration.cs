@@ -29,6 +29,42 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
 
     public DeclarationKind Kind { get; } = kind;
 
+    /// <summary>
+    /// How a class or struct is constructed: null (members set after the parameterless constructor or on the default
+    /// value), or a constructor binding some members, marked <c>[PackConstructor]</c>, <c>[JsonConstructor]</c> or,
+    /// with <c>""</c>, unmarked (the only public constructor, some bound member get-only).
+    /// </summary>
+    public string? Constructor { get; set; }
+
+    /// <summary>The bound members in constructor parameter order (not the wire order).</summary>
+    public List<ContractMember> ParameterOrder { get; } = [];
+
+    /// <summary>A <c>[DataContract]</c> class: its members have <c>[DataMember]</c> and some are not public; its other public properties are no members.</summary>
+    public bool DataContract { get; set; }
+
+    /// <summary>For a generic definition (<c>Box&lt;T0, T1&gt;</c>): its number of type parameters. It has no values; its closed instances do.</summary>
+    public int TypeParameterCount { get; set; }
+
+    public bool IsGenericDefinition => TypeParameterCount > 0;
+
+    /// <summary>For a closed generic instance (<c>Box&lt;int, string?&gt;</c>): its definition (declared in C#; the instance is not) and type arguments.</summary>
+    public ContractDeclaration? Definition { get; init; }
+
+    public IReadOnlyList<ContractTypeRef> TypeArguments { get; init; } = [];
+
+    /// <summary>A closed instance of this generic definition: its members with the type arguments in place (named <paramref name="name"/> in types.json).</summary>
+    public ContractDeclaration Close(string name, IReadOnlyList<ContractTypeRef> arguments)
+    {
+        var instance = new ContractDeclaration(name, Kind) { Container = Container, Definition = this, TypeArguments = arguments, Depth = Depth, Base = Base };
+        foreach (var member in Members)
+        {
+            instance.Members.Add(member with { Type = ContractTypeRef.Substitute(member.Type, arguments) });
+        }
+
+        instance.NonMembers.AddRange(NonMembers);
+        return instance;
+    }
+
     /// <summary>The members this declaration declares (not its base's), in declaration order.</summary>
     public List<ContractMember> Members { get; } = [];
 
@@ -107,7 +143,7 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
             var json = new JsonObject { ["name"] = member.Name, ["type"] = member.Type.VectorName };
             if (member.DefaultJson is not null)
             {
-                json["default"] = new JsonObject { ["json"] = member.DefaultJson.DeepClone(), ["from"] = IsPositional ? "constructor parameter" : "initializer" };
+                json["default"] = new JsonObject { ["json"] = member.DefaultJson.DeepClone(), ["from"] = IsPositional || member.Parameter is not null ? "constructor parameter" : "initializer" };
             }
 
             members.Add(json);
@@ -120,6 +156,12 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
     /// <summary>The C# declaration.</summary>
     public void WriteSource(StringBuilder source)
     {
+        if (Definition is not null)
+        {
+            // A closed instance: its definition is the C#.
+            return;
+        }
+
         if (Container is not null)
         {
             // A nested type: its schema name and the TypeScript name derived from it are the nested ones.
@@ -159,25 +201,50 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
         }
 
         string bases = Base is null ? "" : $" : {Base.CSharpName}";
+        string parameters = IsGenericDefinition ? $"<{string.Join(", ", Enumerable.Range(0, TypeParameterCount).Select(i => $"T{i}"))}>" : "";
         if (IsPositional)
         {
             string keyword = Kind == DeclarationKind.Record ? (HasDerived ? "record" : "sealed record") : "readonly record struct";
-            var parameters = Members.Select(m =>
+            var parameterList = Members.Select(m =>
                 $"{(m.Order is { } order ? $"[property: PackOrder({order})] " : "")}{m.Type.CSharp(annotations: true)} {m.Name}{(m.DefaultCSharp is null ? "" : " = " + m.DefaultCSharp)}");
-            source.Append(CultureInfo.InvariantCulture, $"public {keyword} {Name}({string.Join(", ", parameters)}){bases};\n\n");
+            source.Append(CultureInfo.InvariantCulture, $"public {keyword} {Name}{parameters}({string.Join(", ", parameterList)}){bases};\n\n");
             return;
         }
 
         string head = Kind == DeclarationKind.Struct ? "struct" : HasDerived ? "class" : "sealed class";
-        source.Append(CultureInfo.InvariantCulture, $"public {head} {Name}{bases}\n{{\n");
+        source.Append(DataContract ? "[System.Runtime.Serialization.DataContract]\n" : "");
+        source.Append(CultureInfo.InvariantCulture, $"public {head} {Name}{parameters}{bases}\n{{\n");
+        if (Constructor is not null)
+        {
+            // The constructor binds its parameters to members by name, ignoring case, in its own order.
+            if (Constructor.Length > 0)
+            {
+                source.Append(CultureInfo.InvariantCulture, $"    public {Name}()\n    {{\n    }}\n\n    [{Constructor}]\n");
+            }
+
+            var parameterList = ParameterOrder.Select(m => $"{m.Type.CSharp(annotations: true)} {m.Parameter}{(m.DefaultCSharp is null ? "" : " = " + m.DefaultCSharp)}");
+            source.Append(CultureInfo.InvariantCulture, $"    public {Name}({string.Join(", ", parameterList)})\n    {{\n");
+            foreach (var member in ParameterOrder)
+            {
+                source.Append(CultureInfo.InvariantCulture, $"        this.{member.Name} = {member.Parameter};\n");
+            }
+
+            source.Append("    }\n\n");
+        }
+
         foreach (var member in Members)
         {
             string order = member.Order is { } o ? $"[PackOrder({o})] " : "";
             string type = member.Type.CSharp(annotations: true);
-            string initializer = member.DefaultCSharp is null ? (member.Type.ForbidsNull && Kind == DeclarationKind.Class ? " = null!" : "") : " = " + member.DefaultCSharp;
+            bool bound = member.Parameter is not null;
+            string initializer = member.DefaultCSharp is not null && !bound ? " = " + member.DefaultCSharp
+                : member.Type.ForbidsNull && Kind == DeclarationKind.Class && !bound ? (member.Type is ContractTypeRef.TypeParameter ? " = default!" : " = null!")
+                : "";
+            string access = DataContract ? $"[System.Runtime.Serialization.DataMember] {member.Accessor} " : "public ";
+            string accessors = bound ? member.Accessor! : "get; set;";
             source.Append(member.IsField
-                ? $"    {order}public {type} {member.Name}{initializer};\n"
-                : $"    {order}public {type} {member.Name} {{ get; set; }}{initializer}{(initializer.Length > 0 ? ";" : "")}\n");
+                ? $"    {order}{access}{(bound ? "readonly " : "")}{type} {member.Name}{initializer};\n"
+                : $"    {order}{access}{type} {member.Name} {{ {accessors} }}{initializer}{(initializer.Length > 0 ? ";" : "")}\n");
         }
 
         foreach (var line in NonMembers)

@@ -43,10 +43,50 @@ public abstract record ContractTypeRef(bool Annotated)
 
         public override int FixedWidth => Declaration.FixedWidth;
 
-        public override string CSharp(bool annotations) => Declaration.CSharpName + Mark(annotations);
+        public override string CSharp(bool annotations) => Declaration.Definition is { } definition
+            ? $"{definition.CSharpName}<{string.Join(", ", Declaration.TypeArguments.Select(a => a.CSharp(annotations)))}>{Mark(annotations)}"
+            : Declaration.CSharpName + Mark(annotations);
 
         public override string VectorName => Declaration.Name;
     }
+
+    /// <summary>A type parameter of a generic declaration (<c>T0</c>, <c>T1</c>): only in a definition's members, never in a value's type.</summary>
+    public sealed record TypeParameter(int Index) : ContractTypeRef(false)
+    {
+        public override bool IsValueType => false;
+
+        public override int FixedWidth => -1;
+
+        public override string CSharp(bool annotations) => $"T{Index}";
+
+        public override string VectorName => throw new InvalidOperationException("A type parameter has no values.");
+    }
+
+    /// <summary>
+    /// <paramref name="type"/> with the type parameters replaced by <paramref name="arguments"/>, as a closed generic
+    /// declaration's member: a place typed by a type parameter is oblivious (docs/schema.md §1.4), read as <c>?</c>, and
+    /// so are the places inside the argument (up to the members of the objects in it).
+    /// </summary>
+    public static ContractTypeRef Substitute(ContractTypeRef type, IReadOnlyList<ContractTypeRef> arguments) => type switch
+    {
+        TypeParameter p => Oblivious(arguments[p.Index]),
+        Sequence s => s with { Element = Substitute(s.Element, arguments) },
+        Map m => m with { Key = Substitute(m.Key, arguments), Value = Substitute(m.Value, arguments) },
+        Tuple t => t with { Items = t.Items.Select(i => Substitute(i, arguments)).ToList() },
+        NullableValue n => n with { Inner = Substitute(n.Inner, arguments) },
+        _ => type,
+    };
+
+    private static ContractTypeRef Oblivious(ContractTypeRef type) => type switch
+    {
+        Primitive p => p with { Annotated = !p.IsValueType },
+        Named n => n with { Annotated = !n.IsValueType },
+        Sequence s => s with { Element = Oblivious(s.Element), Annotated = !s.IsValueType },
+        Map m => m with { Key = Oblivious(m.Key), Value = Oblivious(m.Value), Annotated = true },
+        Tuple t => t with { Items = t.Items.Select(Oblivious).ToList(), Annotated = t.Class },
+        NullableValue n => n with { Inner = Oblivious(n.Inner) },
+        _ => type,
+    };
 
     /// <summary><c>Nullable&lt;T&gt;</c> of a value type.</summary>
     public sealed record NullableValue(ContractTypeRef Inner) : ContractTypeRef(false)

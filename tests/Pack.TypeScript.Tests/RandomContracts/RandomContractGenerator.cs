@@ -61,6 +61,12 @@ public sealed class RandomContractGenerator(Random random, string prefix)
                     Union(kind);
                     break;
                 default:
+                    if (random.Next(8) == 0)
+                    {
+                        Generic(kind);
+                        break;
+                    }
+
                     _declarations.Add(Composite(kind, unionBase: null));
                     break;
             }
@@ -118,9 +124,49 @@ public sealed class RandomContractGenerator(Random random, string prefix)
         _declarations.Add(union);
     }
 
-    private ContractDeclaration Composite(DeclarationKind kind, ContractDeclaration? unionBase)
+    /// <summary>
+    /// A generic definition (<c>Name&lt;T0&gt;</c> or <c>Name&lt;T0, T1&gt;</c>) whose members use its type parameters
+    /// (<c>T0</c>, <c>List&lt;T0&gt;</c>, <c>T0[]</c>, <c>Dictionary&lt;string, T0&gt;</c>, <c>(int, T0)</c>) beside
+    /// other types, and one to three closed instances of it (<c>Name&lt;int&gt;</c>, <c>Name&lt;string?&gt;</c>,
+    /// <c>Name&lt;Earlier&gt;</c>…), which other declarations and roots use like any other.
+    /// </summary>
+    private void Generic(DeclarationKind kind)
     {
-        var declaration = new ContractDeclaration(NextName(), kind) { Base = unionBase, Container = Container() };
+        var definition = Composite(kind, unionBase: null, typeParameters: random.Next(1, 3));
+        _declarations.Add(definition);
+        int instances = random.Next(1, 4);
+        for (int i = 0; i < instances; i++)
+        {
+            var arguments = Enumerable.Range(0, definition.TypeParameterCount).Select(_ => TypeArgument()).ToList();
+            var instance = definition.Close($"{definition.Name}_I{i}", arguments);
+            instance.Depth = Math.Max(definition.Depth, arguments.Select(a => a is ContractTypeRef.Named n ? n.Declaration.Depth + 1 : 1).Max());
+            _declarations.Add(instance);
+        }
+    }
+
+    /// <summary>A type argument of a generic instance: a primitive (a string annotated or not), a nullable, a list, or an earlier declaration.</summary>
+    private ContractTypeRef TypeArgument()
+    {
+        var candidates = _declarations.Where(d => d.Depth < MaxDepth - 1 && !d.IsGenericDefinition).ToList();
+        int roll = random.Next(10);
+        if (roll < 3 && candidates.Count > 0)
+        {
+            var target = candidates[random.Next(candidates.Count)];
+            return new ContractTypeRef.Named(target, Annotated: !target.IsValueType && random.Next(2) == 0);
+        }
+
+        var primitive = Primitives[random.Next(Primitives.Count)];
+        return roll switch
+        {
+            3 => new ContractTypeRef.NullableValue(primitive.IsValueType ? primitive : Primitives[0]),
+            4 => new ContractTypeRef.Sequence(SequenceKind.List, primitive with { Annotated = !primitive.IsValueType && random.Next(2) == 0 }),
+            _ => primitive with { Annotated = !primitive.IsValueType && random.Next(2) == 0 },
+        };
+    }
+
+    private ContractDeclaration Composite(DeclarationKind kind, ContractDeclaration? unionBase, int typeParameters = 0)
+    {
+        var declaration = new ContractDeclaration(NextName(), kind) { Base = unionBase, Container = Container(), TypeParameterCount = typeParameters };
         if (kind is DeclarationKind.Class or DeclarationKind.Struct && random.Next(4) == 0)
         {
             // Not members (wire-format §6.3): they must change neither the schema nor the bytes (nor a struct's blittability).
@@ -138,7 +184,8 @@ public sealed class RandomContractGenerator(Random random, string prefix)
         _pending++;
         if (kind == DeclarationKind.Class && unionBase is null && random.Next(3) == 0)
         {
-            var bases = _declarations.Where(d => d.Kind == DeclarationKind.Class && d.Base is null && d.Depth < MaxDepth && !d.Members.Any(m => m.Order is not null)).ToList();
+            var bases = _declarations.Where(d => d.Kind == DeclarationKind.Class && d.Base is null && d.Depth < MaxDepth && !d.Members.Any(m => m.Order is not null)
+                && !d.IsGenericDefinition && d.Definition is null && d.Constructor is null && !d.DataContract).ToList();
             if (bases.Count > 0)
             {
                 declaration.Base = bases[random.Next(bases.Count)];
@@ -159,7 +206,7 @@ public sealed class RandomContractGenerator(Random random, string prefix)
         bool inStruct = kind is DeclarationKind.Struct or DeclarationKind.RecordStruct;
         for (int i = 0; i < count; i++)
         {
-            var type = MemberType(declaration, nesting: 0);
+            var type = typeParameters > 0 && random.Next(2) == 0 ? TypeParameterMember(typeParameters) : MemberType(declaration, nesting: 0);
             bool field = kind is DeclarationKind.Class or DeclarationKind.Struct && random.Next(4) == 0;
             var (defaultCSharp, defaultJson) = !inStruct && random.Next(4) == 0 ? Default(type, declaration.IsPositional) : (null, null);
             if (kind == DeclarationKind.Record && defaultCSharp is null && declaration.Members.Any(m => m.DefaultCSharp is not null))
@@ -175,8 +222,98 @@ public sealed class RandomContractGenerator(Random random, string prefix)
             declaration.Members.Add(new ContractMember(declaration.Base is { IsUnion: false } ? $"N{i}" : $"M{i}", type, field, ordered ? orders[i] : null, defaultCSharp, defaultJson));
         }
 
+        if (typeParameters == 0 && kind is DeclarationKind.Class or DeclarationKind.Struct && declaration.Base is not { IsUnion: false } && declaration.Members.Count > 0)
+        {
+            int style = random.Next(6);
+            if (style < 2)
+            {
+                BindConstructor(declaration);
+            }
+            else if (style == 2 && kind == DeclarationKind.Class)
+            {
+                // [DataContract]: every member a [DataMember] of any accessibility; a public property without it is no member.
+                declaration.DataContract = true;
+                for (int i = 0; i < declaration.Members.Count; i++)
+                {
+                    declaration.Members[i] = declaration.Members[i] with { Accessor = random.Next(3) switch { 0 => "private", 1 => "internal", _ => "public" } };
+                }
+
+                declaration.NonMembers.Add("public int XNotDataMember { get; set; }");
+            }
+        }
+
         _pending--;
         return declaration;
+    }
+
+    /// <summary>
+    /// Binds some members to a constructor ([PackConstructor], [JsonConstructor], or unmarked and the only public one),
+    /// its parameters in another order, named as the member or in camel case, the last ones with constant defaults;
+    /// bound members are get-only, init-only, privately set or readonly fields, the others stay settable.
+    /// </summary>
+    private void BindConstructor(ContractDeclaration declaration)
+    {
+        declaration.Constructor = random.Next(3) switch { 0 => "PackConstructor", 1 => "System.Text.Json.Serialization.JsonConstructor", _ => "" };
+        var bound = new List<int>();
+        for (int i = 0; i < declaration.Members.Count; i++)
+        {
+            if (i == 0 || random.Next(3) != 0)
+            {
+                bound.Add(i);
+            }
+        }
+
+        foreach (int i in bound)
+        {
+            var member = declaration.Members[i];
+            string accessor = member.IsField ? "readonly" : random.Next(4) switch { 0 => "get; init;", 1 => "get; private set;", _ => "get;" };
+            // Unmarked: only a get-only member makes the constructor the choice over assignment (ContractBuilder).
+            accessor = i == bound[0] && declaration.Constructor.Length == 0 && !member.IsField ? "get;" : accessor;
+            string parameter = random.Next(2) == 0 ? member.Name : char.ToLowerInvariant(member.Name[0]) + member.Name[1..];
+            declaration.Members[i] = member with { Parameter = parameter, Accessor = accessor, DefaultCSharp = null, DefaultJson = null };
+        }
+
+        var order = bound.OrderBy(_ => random.Next()).ToList();
+        // Optional parameters come last: a suffix of the parameter list gets constant defaults.
+        for (int p = order.Count - 1; p >= 0 && random.Next(3) == 0; p--)
+        {
+            var member = declaration.Members[order[p]];
+            var (defaultCSharp, defaultJson) = Default(member.Type, positional: true);
+            if (defaultCSharp is null)
+            {
+                break;
+            }
+
+            declaration.Members[order[p]] = member with { DefaultCSharp = defaultCSharp, DefaultJson = defaultJson };
+        }
+
+        declaration.ParameterOrder.AddRange(order.Select(i => declaration.Members[i]));
+        if (declaration.Kind == DeclarationKind.Struct)
+        {
+            // A struct's other members have no initializers (a struct with a constructor may, but keep it plain).
+            for (int i = 0; i < declaration.Members.Count; i++)
+            {
+                if (declaration.Members[i].Parameter is null)
+                {
+                    declaration.Members[i] = declaration.Members[i] with { DefaultCSharp = null, DefaultJson = null };
+                }
+            }
+        }
+    }
+
+    /// <summary>A member type of a generic definition that uses a type parameter (not as a key or set element: their equality is a key type's, §5.1).</summary>
+    private ContractTypeRef TypeParameterMember(int typeParameters)
+    {
+        var parameter = new ContractTypeRef.TypeParameter(random.Next(typeParameters));
+        bool annotated = random.Next(2) == 0;
+        return random.Next(6) switch
+        {
+            0 => new ContractTypeRef.Sequence(SequenceKind.List, parameter, annotated),
+            1 => new ContractTypeRef.Sequence(SequenceKind.Array, parameter, annotated),
+            2 => new ContractTypeRef.Map(Primitives.Single(p => p.Name == "string"), parameter, annotated),
+            3 => new ContractTypeRef.Tuple([Primitives.Single(p => p.Name == "int"), parameter]),
+            _ => parameter,
+        };
     }
 
     private ContractTypeRef MemberType(ContractDeclaration owner, int nesting)
@@ -191,7 +328,7 @@ public sealed class RandomContractGenerator(Random random, string prefix)
 
         if (roll < 65)
         {
-            var candidates = _declarations.Where(d => d.Depth < MaxDepth).ToList();
+            var candidates = _declarations.Where(d => d.Depth < MaxDepth && !d.IsGenericDefinition).ToList();
             if (candidates.Count > 0)
             {
                 var target = candidates[random.Next(candidates.Count)];
