@@ -4,7 +4,7 @@ requests per second for each peer, one group per (HTTP version, requests in flig
 (minimal APIs and MVC) and to the faster gRPC peer written beside the group.
 
 Usage:
-    python3 benchmarks/http_chart.py RESULTS_DIR/http-load.md [-o OUT.svg] [--workload H1_Small]
+    python3 benchmarks/http_chart.py RESULTS_DIR/http-load.md [-o OUT.svg] [--workload H1_Small] [--subtitle TEXT]
 
 Standard library only; the SVG is written by hand. The table's row for a cell is used as it is: with `--rounds N` it is
 the cell's median round.
@@ -96,20 +96,23 @@ def draw(data, title, subtitle):
     return "\n".join(head + parts + ["</svg>", ""])
 
 
+SUBTITLE = "Requests per second, closed loop, client and server as separate processes on one 2-core machine (more is better)"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("table", help="http-load.md")
     parser.add_argument("-o", "--out", help="the SVG to write (default: small-calls.svg beside the table)")
     parser.add_argument("--workload", default="H1_Small")
+    parser.add_argument("--subtitle", default=SUBTITLE, help="the line under the title: how the run was set up")
     args = parser.parse_args()
     data = groups(read_rows(args.table, args.workload))
     if not data:
         print(f"no {args.workload} rows in {args.table}", file=sys.stderr)
         return 1
     out = args.out or os.path.join(os.path.dirname(os.path.abspath(args.table)), "small-calls.svg")
-    subtitle = "Requests per second, closed loop, client and server as separate processes on one 2-core machine (more is better)"
     with open(out, "w", encoding="utf-8") as handle:
-        handle.write(draw(data, f"{args.workload}: one small object (W6, 52 B Pack) per call", subtitle))
+        handle.write(draw(data, f"{args.workload}: one small object (W6, 52 B Pack) per call", args.subtitle))
     print(f"Written to {out}")
     return 0
 

@@ -62,15 +62,16 @@ test("schema: 200,000 distinct members in one object are scanned in linear time,
   const distinct = `{${members},"format":1}`;
   const duplicate = `{${members},"k199999":1}`;
   // Wall time under a loaded machine (the whole dotnet test run shares two cores): the fastest of three tries counts.
-  // A scan that compared every pair of names would need about 2e10 comparisons here: far beyond the bound even then.
+  // One try takes about 0.5 s idle and was seen at 1.5 s at load 7; a scan that compared every pair of names would need
+  // about 2e10 comparisons here, tens of seconds at the least, so the bound sits far from both.
   let fastest = Infinity;
-  for (let attempt = 0; attempt < 3 && fastest >= 1500; attempt++) {
+  for (let attempt = 0; attempt < 3 && fastest >= 8000; attempt++) {
     const started = performance.now();
     assert.throws(() => parseSchemaText(distinct), (e) => e instanceof PackSchemaFormatError && !e.message.includes("twice"));
     rejects(parseSchemaText, duplicate, '$: the member "k199999" is given twice');
     fastest = Math.min(fastest, performance.now() - started);
   }
-  assert.ok(fastest < 1500, `${fastest.toFixed(0)} ms`);
+  assert.ok(fastest < 8000, `${fastest.toFixed(0)} ms`);
 });
 
 test("schema: hostile shapes end quickly: 100,000 sibling objects, long escaped names, nesting past the limit", () => {
