@@ -1,5 +1,6 @@
 #!/bin/sh
-# Interleaved rounds: each round runs decode-cost.mjs once per build (one process each), the order rotated a round:
+# Interleaved rounds: each round runs $SCRIPT (decode-cost.mjs; run-median-rounds.sh: median-cost.mjs) once per build
+# (one process each), the order rotated a round:
 #   off    = this change's build with PackReader.charge emptied (make-off-build.sh, /tmp/pack-build-off)
 #   before = main at 2f4c64e, built in $BEFORE (git archive 2f4c64e clients/typescript docs/vectors | tar -x -C /tmp/tsperf-before)
 #   after  = this change (clients/typescript/build)
@@ -21,7 +22,7 @@ while [ "$r" -le "$ROUNDS" ]; do
   for b in $order; do
     case $b in off) dir=$OFF ;; before) dir=$BEFORE ;; after) dir=$AFTER ;; esac
     echo "## round $r $b"
-    node decode-cost.mjs "$dir"
+    node "${SCRIPT:-decode-cost.mjs}" "$dir"
   done
   r=$((r + 1))
 done

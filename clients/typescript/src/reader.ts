@@ -287,9 +287,7 @@ export class PackReader {
   i64(): bigint {
     this.need(8);
     this.charge(BIGINT_BYTES);
-    const v = this.view.getBigInt64(this.pos, true);
-    this.pos += 8;
-    return v;
+    return this.i64Prepaid();
   }
 
   /** {@link i64} without its charge (prepaid, as {@link charPrepaid}). */
@@ -303,9 +301,7 @@ export class PackReader {
   u64(): bigint {
     this.need(8);
     this.charge(BIGINT_BYTES);
-    const v = this.view.getBigUint64(this.pos, true);
-    this.pos += 8;
-    return v;
+    return this.u64Prepaid();
   }
 
   /** {@link u64} without its charge (prepaid). */
@@ -361,9 +357,7 @@ export class PackReader {
   f32(): number {
     this.need(4);
     this.charge(NUMBER_BYTES);
-    const v = this.view.getFloat32(this.pos, true);
-    this.pos += 4;
-    return v;
+    return this.f32Prepaid();
   }
 
   /** {@link f32} without its charge (prepaid). */
@@ -377,9 +371,7 @@ export class PackReader {
   f64(): number {
     this.need(8);
     this.charge(NUMBER_BYTES);
-    const v = this.view.getFloat64(this.pos, true);
-    this.pos += 8;
-    return v;
+    return this.f64Prepaid();
   }
 
   /** {@link f64} without its charge (prepaid). */
