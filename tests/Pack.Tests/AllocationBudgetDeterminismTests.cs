@@ -209,10 +209,10 @@ public sealed class AllocationBudgetDeterminismTests
 
                     break;
                 case ReadPath.TricklingStream:
-                    await (Task)Invoke(nameof(ReadStreamAsync), type, new TricklingStream(bytes, Seed), options)!;
+                    await (Task)Invoke(nameof(ReadStreamAsync), type, new ChunkedReadStream(bytes, 1, 3, Seed, yieldSometimes: true), options)!;
                     break;
                 case ReadPath.NonGenericTricklingStream:
-                    await PackSerializer.DeserializeAsync(new TricklingStream(bytes, Seed), type, options);
+                    await PackSerializer.DeserializeAsync(new ChunkedReadStream(bytes, 1, 3, Seed, yieldSometimes: true), type, options);
                     break;
                 case ReadPath.Pipe:
                     await (Task)Invoke(nameof(ReadPipeAsync), type, bytes, options)!;
@@ -234,7 +234,7 @@ public sealed class AllocationBudgetDeterminismTests
     private static async Task AssertOneStreamVerdictAsync(string name, Type type, byte[] bytes)
     {
         var expected = await (Task<Verdict>)Invoke(nameof(ReadFramesAsync), type, new MemoryStream(bytes, writable: false))!;
-        var trickling = await (Task<Verdict>)Invoke(nameof(ReadFramesAsync), type, new TricklingStream(bytes, Seed))!;
+        var trickling = await (Task<Verdict>)Invoke(nameof(ReadFramesAsync), type, new ChunkedReadStream(bytes, 1, 3, Seed, yieldSometimes: true))!;
         var pipe = new Pipe(new PipeOptions(pauseWriterThreshold: 0)); // the whole stream waits in the pipe
         await pipe.Writer.WriteAsync(bytes);
         await pipe.Writer.CompleteAsync();
@@ -378,52 +378,5 @@ public sealed class AllocationBudgetDeterminismTests
             Next = next;
             return next;
         }
-    }
-
-    /// <summary>A read-only stream (not a MemoryStream) returning 1 to 3 bytes a read, sometimes asynchronously.</summary>
-    private sealed class TricklingStream(byte[] data, int seed) : Stream
-    {
-        private readonly Random _random = new(seed);
-        private int _position;
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-        public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
-
-        public override int Read(Span<byte> buffer)
-        {
-            int n = Math.Min(Math.Min(buffer.Length, _random.Next(1, 4)), data.Length - _position);
-            data.AsSpan(_position, n).CopyTo(buffer);
-            _position += n;
-            return n;
-        }
-
-        public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
-        {
-            if (_random.Next(8) == 0)
-            {
-                await Task.Yield();
-            }
-
-            return Read(buffer.Span);
-        }
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 }
