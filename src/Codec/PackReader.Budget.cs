@@ -18,23 +18,20 @@ public ref partial struct PackReader
     /// <see cref="PackSerializerOptions.AllocationAllowance"/>) would be exceeded.
     /// </summary>
     /// <remarks>
-    /// The budget tracks an upper bound of what the read has allocated: what the thread really allocated when it was last
-    /// measured (<see cref="GC.GetAllocatedBytesForCurrentThread"/>), plus the charges since. The first charge takes the
-    /// starting point; a charge that would pass the limit measures again before failing.
+    /// The budget is the sum of the charges alone (wire format §12): what the wire declares and the contract's known
+    /// sizes, never a measurement of the thread, so its verdict and offset are the same for the same bytes whatever
+    /// path they arrive by.
     /// </remarks>
     /// <param name="bytes">The in-memory size about to be allocated (an upper bound).</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void ChargeAllocation(long bytes)
     {
-        _charged += bytes;
         long used = _used + bytes;
-        if (used > _nextBudgetCheck)
-        {
-            CheckAllocationBudget(bytes);
-            return;
-        }
-
         _used = used;
+        if (used > _allocationLimit)
+        {
+            ThrowAllocationBudgetExceeded();
+        }
     }
 
     /// <summary>Charges a collection of <paramref name="count"/> elements of <paramref name="elementSize"/> bytes each, plus its object headers.</summary>
@@ -44,28 +41,32 @@ public ref partial struct PackReader
     public void ChargeCollection(int count, int elementSize) => ChargeAllocation(((long)count * elementSize) + CollectionOverhead);
 
     /// <summary>
-    /// Measures what the thread has really allocated since the read began and fails when it exceeds the budget. Object
-    /// formatters call it right after they construct an instance, because constructors, initializers and setters are user
-    /// code that can allocate any amount the charges do not know of.
+    /// Charges what a type's user code (its constructor with the initializers it runs, and the setters the reader calls)
+    /// allocated beyond the instance already charged. Object formatters of types whose construction runs user code (decided
+    /// once per type) read the thread's allocation counter before the construct-and-set block and call this after it.
     /// </summary>
+    /// <param name="allocatedBefore">
+    /// <see cref="GC.GetAllocatedBytesForCurrentThread"/> read just before the block (the constructor call, or the struct's
+    /// default value, then the setters).
+    /// </param>
+    /// <param name="instanceCharge">What the read already charged for the instance (its estimated heap size; 0 for a struct).</param>
     [EditorBrowsable(EditorBrowsableState.Never)]
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void VerifyAllocationBudget()
+    public void ChargeUserCode(long allocatedBefore, long instanceCharge)
     {
-        if (_allocationBaseline != 0)
+        // The same user code allocates the same on every path, so this charge, too, is the same for the same bytes; code
+        // that allocates nothing beyond its instance (whose estimate is never below its real size) charges 0.
+        long extra = GC.GetAllocatedBytesForCurrentThread() - allocatedBefore - instanceCharge;
+        if (extra > 0)
         {
-            MeasureAllocation(0);
+            ChargeAllocation(extra);
         }
     }
 
-    /// <summary>An upper bound of the memory the read has allocated so far, in bytes (measured at the last check).</summary>
-    internal readonly long AllocationUsed => _used;
-
     /// <summary>
-    /// The sum of the charges alone, without the measured allocation: the same for every path that reads the same bytes
-    /// (the shared contract suite compares it between the IL path and generated code).
+    /// The sum of the charges: the read's budget use, the same for every path that reads the same bytes (the shared
+    /// contract suite compares it between the IL path and generated code).
     /// </summary>
-    internal readonly long AllocationCharged => _charged;
+    internal readonly long AllocationCharged => _used;
 
     // A List<T> (32 bytes) and its array's header (24), or an array's header alone; rounded up.
     private const long CollectionOverhead = 64;
@@ -81,50 +82,7 @@ public ref partial struct PackReader
         ChargeAllocation((slots * (entrySize + sizeof(int))) + 128);
     }
 
-    /// <summary>Ends the read's accounting: measures the thread once more (when anything was charged) and fails when the budget was exceeded.</summary>
-    internal void CompleteAllocationBudget()
-    {
-        if (_allocationBaseline != 0)
-        {
-            MeasureAllocation(0);
-        }
-    }
-
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void CheckAllocationBudget(long pending)
-    {
-        if (_allocationLimit == long.MaxValue)
-        {
-            _nextBudgetCheck = long.MaxValue;
-            _used += pending;
-            return;
-        }
-
-        if (_allocationBaseline == 0)
-        {
-            // The first charge: nothing the budget does not know of has run yet (user code runs only after an object's
-            // charge), so what was charged so far stands for what was allocated so far.
-            _allocationBaseline = GC.GetAllocatedBytesForCurrentThread() - _used;
-            _firstUseBaseline = Formatters.FirstUseAllocation.Excluded;
-            _nextBudgetCheck = _allocationLimit;
-            if (_used + pending <= _allocationLimit)
-            {
-                _used += pending;
-                return;
-            }
-        }
-
-        MeasureAllocation(pending);
-        _used += pending;
-    }
-
-    private void MeasureAllocation(long pending)
-    {
-        // Formatters and comparers built on first use during the read are the process's cost, not the payload's.
-        _used = GC.GetAllocatedBytesForCurrentThread() - _allocationBaseline - (Formatters.FirstUseAllocation.Excluded - _firstUseBaseline);
-        if (_used + pending > _allocationLimit)
-        {
-            PackThrowHelper.ThrowAllocationBudgetExceeded(_position, _allocationLimit + FailureReserve, _buffer.Length, Options.MaxAllocationRatio);
-        }
-    }
+    private readonly void ThrowAllocationBudgetExceeded()
+        => PackThrowHelper.ThrowAllocationBudgetExceeded(_position, _allocationLimit + FailureReserve, _buffer.Length, Options.MaxAllocationRatio);
 }

@@ -13,10 +13,6 @@ public ref partial struct PackReader
     private int _position;
     private int _depth;
     private long _used;
-    private long _charged;
-    private long _nextBudgetCheck;
-    private long _allocationBaseline;
-    private long _firstUseBaseline;
     private readonly long _allocationLimit;
 
     /// <summary>Creates a reader over a payload.</summary>
@@ -27,9 +23,6 @@ public ref partial struct PackReader
         _buffer = buffer;
         Options = options ?? PackSerializerOptions.Default;
         _allocationLimit = BudgetLimit(Options.AllocationLimitFor(buffer.Length));
-
-        // The first charge takes the starting point of the budget (see ChargeAllocation); without a budget, none does.
-        _nextBudgetCheck = _allocationLimit == long.MaxValue ? long.MaxValue : -1;
     }
 
     /// <summary>Creates a reader whose allocation budget is <paramref name="allocationLimit"/> rather than one derived from the payload length.</summary>
@@ -40,7 +33,6 @@ public ref partial struct PackReader
         : this(buffer, options)
     {
         _allocationLimit = BudgetLimit(allocationLimit);
-        _nextBudgetCheck = _allocationLimit == long.MaxValue ? long.MaxValue : -1;
     }
 
     // What the read itself may allocate: the budget less the room kept for the exception that reports a rejection.

@@ -29,8 +29,7 @@ public static partial class PackSerializer
         {
             var value = PackFormatterCache<T>.Formatter.Deserialize(ref reader);
             reader.EnsureFullyConsumed();
-            reader.CompleteAllocationBudget();
-            charged = reader.AllocationUsed;
+            charged = reader.AllocationCharged;
             return value;
         }
         catch (Exception exception) when (IsWrappable(exception))

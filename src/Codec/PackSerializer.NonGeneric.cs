@@ -99,7 +99,7 @@ public static partial class PackSerializer
         try
         {
             await ReadToEndAsync(source, buffer, (options ?? PackSerializerOptions.Default).MaxPayloadLength, cancellationToken).ConfigureAwait(false);
-            return serializer.DeserializeCopy(buffer.WrittenSpan, options, buffer.CopyAllocationBound);
+            return serializer.Deserialize(buffer.WrittenSpan, options);
         }
         finally
         {
@@ -152,8 +152,6 @@ public static partial class PackSerializer
         public abstract object? Deserialize(ReadOnlySpan<byte> source, PackSerializerOptions? options);
 
         public abstract object? Deserialize(in ReadOnlySequence<byte> source, PackSerializerOptions? options);
-
-        public abstract object? DeserializeCopy(ReadOnlySpan<byte> source, PackSerializerOptions? options, long copyBytes);
     }
 
     private sealed class TypedSerializer<T> : TypedSerializer
@@ -172,8 +170,5 @@ public static partial class PackSerializer
 
         public override object? Deserialize(in ReadOnlySequence<byte> source, PackSerializerOptions? options)
             => Deserialize<T>(source, options);
-
-        public override object? DeserializeCopy(ReadOnlySpan<byte> source, PackSerializerOptions? options, long copyBytes)
-            => DeserializeCopy<T>(source, options, copyBytes);
     }
 }

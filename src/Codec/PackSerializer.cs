@@ -71,29 +71,20 @@ public static partial class PackSerializer
     /// <returns>The value.</returns>
     /// <exception cref="PackException">The bytes are malformed; the message gives the byte offset.</exception>
     public static T? Deserialize<T>(ReadOnlySpan<byte> source, PackSerializerOptions? options = null)
-        => DeserializeCopy<T>(source, options, 0);
-
-    /// <summary>
-    /// Deserializes a value from a copy of the input the caller made (a sequence's or a stream's bytes in a buffer of
-    /// <paramref name="copyBytes"/>): the copy counts against the read's allocation budget, so that the whole read,
-    /// copy included, stays within it.
-    /// </summary>
-    internal static T? DeserializeCopy<T>(ReadOnlySpan<byte> source, PackSerializerOptions? options, long copyBytes)
     {
         if (PackTypeInfo<T>.IsBlittable)
         {
             return ReadBlittable<T>(source);
         }
 
-        options ??= PackSerializerOptions.Default;
-        var reader = copyBytes == 0 || options.MaxAllocationRatio == 0
-            ? new PackReader(source, options)
-            : new PackReader(source, options, options.AllocationLimitFor(source.Length) - copyBytes);
+        // The budget's verdict depends on the bytes, the contract and the options alone: a sequence's or a stream's copy
+        // of the input is the reader's own memory, bounded apart from it (docs/robustness.md), so every entry point
+        // ends here with the same reader.
+        var reader = new PackReader(source, options);
         try
         {
             var value = PackFormatterCache<T>.Formatter.Deserialize(ref reader);
             reader.EnsureFullyConsumed();
-            reader.CompleteAllocationBudget();
             return value;
         }
         catch (Exception exception) when (IsWrappable(exception))
@@ -125,7 +116,7 @@ public static partial class PackSerializer
         try
         {
             source.CopyTo(rented);
-            return DeserializeCopy<T>(rented.AsSpan(0, length), options, rented.Length);
+            return Deserialize<T>(rented.AsSpan(0, length), options);
         }
         finally
         {
@@ -162,7 +153,7 @@ public static partial class PackSerializer
         try
         {
             await ReadToEndAsync(source, buffer, (options ?? PackSerializerOptions.Default).MaxPayloadLength, cancellationToken).ConfigureAwait(false);
-            return DeserializeCopy<T>(buffer.WrittenSpan, options, buffer.CopyAllocationBound);
+            return Deserialize<T>(buffer.WrittenSpan, options);
         }
         finally
         {

@@ -57,8 +57,10 @@ public sealed class PackSerializerOptions
     /// Counts on the wire are only checked against the fewest bytes an element can take on the wire, and an element can
     /// take far more memory than that (a null <c>decimal?</c> is 1 byte on the wire and 20 in an array; an object sent as
     /// an empty body is 4 bytes and its whole instance in memory). The budget is charged with in-memory sizes before
-    /// each collection is allocated and as objects are created, and checked against what the thread really allocated,
-    /// so a read that would exceed it fails with a <see cref="PackException"/> instead of exhausting memory.
+    /// each collection, string and object is allocated, and with what the constructors and setters of types that run
+    /// user code allocate (decided once per type), so a read that would exceed it fails with a <see cref="PackException"/>
+    /// instead of exhausting memory. The verdict depends on the bytes, the contract and the options only, not on how the
+    /// bytes arrive (a span, a segmented sequence, a stream).
     /// </remarks>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
     public int MaxAllocationRatio

@@ -86,7 +86,8 @@ internal sealed partial class ContextParser
             new EquatableArray<string>(isGeneric ? named.OriginalDefinition.TypeParameters.Select(static p => p.Name).ToList() : new List<string>()),
             new EquatableArray<string>(isGeneric ? named.TypeArguments.Select(Display).ToList() : new List<string>()),
             new EquatableArray<InstanceFieldModel>(InstanceFieldsOf(named)),
-            layout);
+            layout,
+            RunsUserCode(named, contract));
     }
 
     /// <summary>The default of a constructor parameter as ObjectEmitter.EmitConstant loads it, or <see langword="null"/> for the zero value.</summary>

@@ -17,12 +17,12 @@ public sealed class AllocationBudgetThreadTests
         var large = PackSerializer.Serialize(new string('x', 700_000));
         var small = PackSerializer.Serialize(Enumerable.Range(0, 2_000).Select(i => $"item {i}").ToList());
 
-        using (var first = new ChunkedStream(large))
+        using (var first = new ChunkedReadStream(large, 4096, 4096))
         {
             Assert.Equal(700_000, (await PackSerializer.DeserializeAsync<string>(first))!.Length);
         }
 
-        using var second = new ChunkedStream(small);
+        using var second = new ChunkedReadStream(small, 4096, 4096);
         var items = await PackSerializer.DeserializeAsync<List<string>>(second);
         Assert.Equal(2_000, items!.Count);
     }
@@ -53,44 +53,6 @@ public sealed class AllocationBudgetThreadTests
         Assert.False(await enumerator.MoveNextAsync());
         await enumerator.DisposeAsync();
         GC.KeepAlive(garbage);
-    }
-
-    /// <summary>A read-only stream that is not a MemoryStream, returning at most 4 KiB per read, synchronously.</summary>
-    private sealed class ChunkedStream(byte[] data) : Stream
-    {
-        private int _position;
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-        public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
-
-        public override int Read(Span<byte> buffer)
-        {
-            int n = Math.Min(Math.Min(buffer.Length, 4096), data.Length - _position);
-            data.AsSpan(_position, n).CopyTo(buffer);
-            _position += n;
-            return n;
-        }
-
-        public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) => new(Read(buffer.Span));
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 
     /// <summary>A stream whose first read waits until <see cref="Release"/>, which completes it on the releasing thread.</summary>

@@ -5,5 +5,5 @@ namespace Pack.Formatters;
 internal static class PackFormatterCache<T>
 {
     // Built outside any read's allocation budget: the first read of a type pays for it once per process.
-    public static readonly PackFormatter<T> Formatter = FirstUseAllocation.Measure(static () => PackFormatterFactory.Create<T>());
+    public static readonly PackFormatter<T> Formatter = PackFormatterFactory.Create<T>();
 }

@@ -9,14 +9,14 @@ namespace Pack.Formatters;
 internal static class PackTypeInfo<T>
 {
     /// <summary>Whether <typeparamref name="T"/>'s memory image is its wire form (little-endian hosts only).</summary>
-    public static readonly bool IsBlittable = FirstUseAllocation.Measure(static () => ComputeIsBlittable());
+    public static readonly bool IsBlittable = ComputeIsBlittable();
 
     /// <summary>
     /// The element size when <typeparamref name="T"/> is a single-dimensional array of blittable elements (written as
     /// its count and one memory copy), otherwise 0. Kept beside <see cref="IsBlittable"/> so the top-level entry points
     /// test both with one look-up of this class's statics.
     /// </summary>
-    public static readonly int BlittableArrayElementSize = FirstUseAllocation.Measure(static () => ComputeBlittableArrayElementSize());
+    public static readonly int BlittableArrayElementSize = ComputeBlittableArrayElementSize();
 
     private static bool ComputeIsBlittable()
     {

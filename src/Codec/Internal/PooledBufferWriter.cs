@@ -20,14 +20,6 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
     /// <summary>The size of the buffer holding the bytes (what it may have allocated).</summary>
     public int Capacity => _buffer.Length;
 
-    /// <summary>
-    /// An upper bound of what holding the written bytes allocated, for a read's allocation budget: the writer is cached
-    /// per thread and may keep a larger buffer from an earlier payload, so this is what growing for this payload alone
-    /// allocates at most (every doubling from the first 4 KiB, each rounded up to a power of two by the pool), never more
-    /// than the buffer it holds.
-    /// </summary>
-    public long CopyAllocationBound => Math.Min(_buffer.Length, (4L * _written) + (2 * InitialSize));
-
     public ReadOnlySpan<byte> WrittenSpan => _buffer.AsSpan(0, _written);
 
     public ReadOnlyMemory<byte> WrittenMemory => _buffer.AsMemory(0, _written);

@@ -185,20 +185,14 @@ public static class PackStream
         {
             while (true)
             {
-                // What reading the frame's bytes allocates on this thread (when the reads complete at once, as they do
-                // from a buffered body) is charged to the stream's budget too, before the frame is decoded.
-                // Only when every read completed at once: after a read that waited, the thread may have run anything else
-                // in between (another request's work on the same pool thread), and its counter would charge all of it.
-                long mark = GC.GetAllocatedBytesForCurrentThread();
-                bool synchronous = true;
-                // The reads are awaited here rather than in helper async methods: a helper costs its state machine (about
-                // 90 bytes) per call even when the read completes at once, which a stream of tiny frames would multiply.
+                // The budget is the frames' charges alone, the same however the bytes arrive; the reads of the frame's
+                // bytes are the reader's own state, bounded apart (docs/robustness.md). They are awaited here rather than
+                // in helper async methods: a helper costs its state machine (about 90 bytes) per call even when the read
+                // completes at once, which a stream of tiny frames would multiply.
                 int headerRead = 0;
                 while (headerRead < FrameHeaderLength)
                 {
-                    var pending = source.ReadAsync(header.AsMemory(headerRead), cancellationToken);
-                    synchronous &= pending.IsCompleted;
-                    int read = await pending.ConfigureAwait(false);
+                    int read = await source.ReadAsync(header.AsMemory(headerRead), cancellationToken).ConfigureAwait(false);
                     if (read == 0)
                     {
                         break;
@@ -223,20 +217,13 @@ public static class PackStream
                 {
                     // Grow in steps as bytes arrive rather than trusting the declared length up front.
                     int want = Math.Min(length - payload.WrittenCount, Math.Max(16 * 1024, payload.WrittenCount));
-                    var pending = source.ReadAsync(payload.GetMemory(want)[..want], cancellationToken);
-                    synchronous &= pending.IsCompleted;
-                    int read = await pending.ConfigureAwait(false);
+                    int read = await source.ReadAsync(payload.GetMemory(want)[..want], cancellationToken).ConfigureAwait(false);
                     if (read == 0)
                     {
                         throw new PackException($"The stream ended inside a frame: {length} byte(s) were declared but {payload.WrittenCount} arrived", offset + payload.WrittenCount);
                     }
 
                     payload.Advance(read);
-                }
-
-                if (synchronous)
-                {
-                    budget.Charge(options, GC.GetAllocatedBytesForCurrentThread() - mark);
                 }
 
                 switch (kind)

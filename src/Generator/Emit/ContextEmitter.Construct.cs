@@ -18,6 +18,13 @@ internal static partial class ContextEmitter
             arguments.Add("m" + Number(IndexOfParameter(members, parameter)));
         }
 
+        if (contract.RunsUserCode)
+        {
+            // The constructor, its initializers or the setters are user code (decided once per type): what the block
+            // allocates beyond the instance already charged is charged after it, as the run-time path does.
+            writer.WriteLine("long allocatedBefore = global::System.GC.GetAllocatedBytesForCurrentThread();");
+        }
+
         if (!contract.HasConstructor)
         {
             writer.WriteLine(type.Name + " result = default;");
@@ -46,10 +53,9 @@ internal static partial class ContextEmitter
             writer.CloseBlock();
         }
 
-        if (contract.HasConstructor)
+        if (contract.RunsUserCode)
         {
-            // The constructor, its initializers and the setters are user code: measure what they really allocated.
-            writer.WriteLine("reader.VerifyAllocationBudget();");
+            writer.WriteLine("reader.ChargeUserCode(allocatedBefore, " + (type.IsValueType || contract.FixedLength >= 0 ? "0" : "InstanceSize") + ");");
         }
     }
 

@@ -28,12 +28,6 @@ internal static partial class ContextEmitter
             writer.WriteLine();
         }
 
-        if (type.IsValueType && contract.HasConstructor)
-        {
-            // The budget's starting point before the constructor (user code) runs, as the run-time path takes it.
-            writer.WriteLine("reader.ChargeAllocation(0);");
-        }
-
         if (hasHeader)
         {
             if (type.IsValueType)

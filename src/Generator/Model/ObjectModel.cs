@@ -13,6 +13,7 @@ namespace Pack.Generator.Model;
 /// <param name="TypeArguments">For a generic type, the fully qualified names of its type arguments (<c>int</c>).</param>
 /// <param name="InstanceFields">The instance fields of the type and its base types, for the size of one instance.</param>
 /// <param name="Layout">For a struct, whether its memory image can be its wire form (LayoutRules).</param>
+/// <param name="RunsUserCode">Whether constructing it can run allocating user code, so the construct step is measured (wire format §12).</param>
 internal sealed record ObjectModel(
     EquatableArray<MemberModel> Members,
     bool HasConstructor,
@@ -23,4 +24,5 @@ internal sealed record ObjectModel(
     EquatableArray<string> TypeParameters,
     EquatableArray<string> TypeArguments,
     EquatableArray<InstanceFieldModel> InstanceFields,
-    BlittableLayout Layout);
+    BlittableLayout Layout,
+    bool RunsUserCode);

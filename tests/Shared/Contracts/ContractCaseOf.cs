@@ -17,6 +17,11 @@ public sealed class ContractCaseOf<T> : ContractCase
 
     public override (byte[] Bytes, long Charged) ReadAndWrite(byte[] bytes)
     {
+        // A warm read first: user code's one-time work (a static constructor, a cached empty array behind `= []`) is
+        // charged to the first read of the process that runs it (docs/robustness.md), not to every read.
+        var warm = new PackReader(bytes, null);
+        PackFormatterCache<T>.Formatter.Deserialize(ref warm);
+
         var reader = new PackReader(bytes, null);
         var value = PackFormatterCache<T>.Formatter.Deserialize(ref reader);
         reader.EnsureFullyConsumed();

@@ -67,18 +67,29 @@ internal sealed class DictionaryFormatter<TDictionary, TKey, TValue> : PackForma
         reader.ChargeHashCollection(count, Unsafe.SizeOf<TKey>() + Unsafe.SizeOf<TValue>() + 16);
         var dictionary = new Dictionary<TKey, TValue>(count, KeyComparer<TKey>.For(reader.Options));
         reader.EnterDepth();
+        bool measure = KeyComparer<TKey>.RunsUserCode(reader.Options);
         for (int i = 0; i < count; i++)
         {
             int offset = reader.Position;
             TKey? key = keyFormatter.Deserialize(ref reader);
-            if (key is null)
+
+            // The type test keeps an unoptimized build (Debug, tier 0) from boxing a value-type key for the null check.
+            if ((!typeof(TKey).IsValueType || Nullable.GetUnderlyingType(typeof(TKey)) is not null) && key is null)
             {
                 PackThrowHelper.ThrowUnexpectedNull(offset, "dictionary key");
             }
 
-            if (!dictionary.TryAdd(ZeroKey.Canonical(key), valueFormatter.Deserialize(ref reader)!))
+            var value = valueFormatter.Deserialize(ref reader)!;
+            long allocatedBefore = measure ? GC.GetAllocatedBytesForCurrentThread() : 0;
+            if (!dictionary.TryAdd(ZeroKey.Canonical(key)!, value))
             {
                 PackThrowHelper.ThrowDuplicateKey(offset, "dictionary");
+            }
+
+            if (measure)
+            {
+                // The key type's own equality and hash code are user code: what they allocated is charged.
+                reader.ChargeUserCode(allocatedBefore, 0);
             }
         }
 

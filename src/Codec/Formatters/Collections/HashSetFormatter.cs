@@ -44,12 +44,21 @@ internal sealed class HashSetFormatter<TSet, T> : PackFormatter<TSet>
         var set = new HashSet<T>(count, KeyComparer<T>.For(reader.Options));
         reader.EnterDepth();
         var formatter = PackFormatterCache<T>.Formatter;
+        bool measure = KeyComparer<T>.RunsUserCode(reader.Options);
         for (int i = 0; i < count; i++)
         {
             int offset = reader.Position;
-            if (!set.Add(ZeroKey.Canonical(formatter.Deserialize(ref reader))!))
+            var element = ZeroKey.Canonical(formatter.Deserialize(ref reader))!;
+            long allocatedBefore = measure ? GC.GetAllocatedBytesForCurrentThread() : 0;
+            if (!set.Add(element))
             {
                 PackThrowHelper.ThrowDuplicateKey(offset, "set");
+            }
+
+            if (measure)
+            {
+                // The element type's own equality and hash code are user code: what they allocated is charged.
+                reader.ChargeUserCode(allocatedBefore, 0);
             }
         }
 

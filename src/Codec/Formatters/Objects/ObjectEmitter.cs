@@ -269,17 +269,10 @@ internal static class ObjectEmitter
         var result = il.DeclareLocal(type);
         var parameters = contract.Constructor?.GetParameters() ?? [];
 
-        // A constructor (with the initializers it runs) and the setters after it are user code that can allocate what no
-        // charge knows of: the thread's real allocation is measured once they have run (.NET's own types excepted).
-        bool runsUserCode = contract.Constructor is not null && type.Assembly != typeof(object).Assembly;
-        if (runsUserCode && type.IsValueType)
-        {
-            // A struct is charged nothing (it lives in its container), but the budget needs its starting point before
-            // the constructor runs.
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldc_I8, 0L);
-            il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.ChargeAllocation))!);
-        }
+        // A constructor (with the initializers it runs) and the setters after it can be user code that allocates what no
+        // charge knows of; decided once per type, and only then is the construct-and-set block measured (wire format §12).
+        bool runsUserCode = ConstructionUserCode.RunsUserCode(type, contract);
+        long instanceCharge = hasHeader && !type.IsValueType ? TypeLayout.InstanceSize(type) : 0;
 
         if (hasHeader)
         {
@@ -306,7 +299,7 @@ internal static class ObjectEmitter
                 // The instance is charged to the read's allocation budget: an empty body (4 bytes) can stand for an
                 // object of any size, so object counts alone do not bound memory.
                 il.Emit(OpCodes.Ldarg_0);
-                il.Emit(OpCodes.Ldc_I8, TypeLayout.InstanceSize(type));
+                il.Emit(OpCodes.Ldc_I8, instanceCharge);
                 il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.ChargeAllocation))!);
             }
 
@@ -413,6 +406,14 @@ internal static class ObjectEmitter
             il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.ReadObjectEnd))!);
         }
 
+        LocalBuilder? allocatedBefore = null;
+        if (runsUserCode)
+        {
+            allocatedBefore = il.DeclareLocal(typeof(long));
+            il.Emit(OpCodes.Call, typeof(GC).GetMethod(nameof(GC.GetAllocatedBytesForCurrentThread))!);
+            il.Emit(OpCodes.Stloc, allocatedBefore);
+        }
+
         // Construct, passing the members bound to constructor parameters.
         if (contract.Constructor is null)
         {
@@ -471,10 +472,12 @@ internal static class ObjectEmitter
             il.MarkLabel(skip);
         }
 
-        if (runsUserCode)
+        if (allocatedBefore is not null)
         {
             il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.VerifyAllocationBudget))!);
+            il.Emit(OpCodes.Ldloc, allocatedBefore);
+            il.Emit(OpCodes.Ldc_I8, instanceCharge);
+            il.Emit(OpCodes.Call, readerType.GetMethod(nameof(PackReader.ChargeUserCode))!);
         }
 
         il.Emit(OpCodes.Ldloc, result);
