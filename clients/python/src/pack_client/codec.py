@@ -5,6 +5,7 @@ Every rule of the wire format lives here (and in :mod:`pack_client.keys`): gener
 
 from __future__ import annotations
 
+import operator
 import struct
 import uuid
 import weakref
@@ -158,8 +159,10 @@ def reader_for(descriptor: Descriptor, top: bool = False) -> ReadFn:
         return fn
     key = (id(descriptor), top)
     if key in _building:  # a recursive edge: resolve through the cache when first called
+        cell: list[ReadFn | None] = entry
+
         def trampoline(r: Reader) -> Any:
-            f = entry[slot]
+            f = cell[slot]
             assert f is not None
             return f(r)
         return trampoline
@@ -377,9 +380,9 @@ def _primitive_reader(d: Primitive) -> ReadFn:
 
 def _enum_reader(d: EnumType) -> ReadFn:
     base = _primitive_reader(d.underlying)
-    cls = d.cls
-    if cls is None:
+    if d.cls is None:
         return base
+    cls: Callable[[Any], Any] = d.cls
 
     def read(r: Reader) -> Any:
         return cls(base(r))
@@ -446,7 +449,7 @@ def _count(r: Reader, element_min: int, what: str) -> int:
     p = r.pos
     if p + 4 > r.end:
         raise _truncated(r, 4)
-    n = _I32(r.buf, p)[0]
+    n: int = _I32(r.buf, p)[0]
     if n < -1:
         raise PackDecodeError(f"invalid {what} count {n}", p)
     if n > 0 and n * element_min > r.end - p - 4:
@@ -610,7 +613,8 @@ def _absent_value(m: Member, owner: str) -> Callable[[], Any]:
         return lambda: value
     t = m.type
     if isinstance(t, (ListType, SetType, MapType)) and not t.nullable:
-        return (lambda: []) if isinstance(t, ListType) else (lambda: set()) if isinstance(t, SetType) else (lambda: {})
+        empty: Callable[[], Any] = list if isinstance(t, ListType) else set if isinstance(t, SetType) else dict
+        return empty
     z = zero_value(t)
     if z is None and m.nullability is not None and m.nullability[:1] == "!":
         def fail() -> Any:
@@ -866,8 +870,10 @@ def writer_for(descriptor: Descriptor, top: bool = False) -> WriteFn:
         return fn
     key = (id(descriptor), top)
     if key in _building_w:
+        cell: list[WriteFn | None] = entry
+
         def trampoline(w: Writer, v: Any) -> None:
-            f = entry[slot]
+            f = cell[slot]
             assert f is not None
             f(w, v)
         return trampoline
@@ -1103,8 +1109,8 @@ def _map_writer(d: MapType) -> WriteFn:
 
 def _getters(d: ObjectType | FrozenStructType) -> list[Callable[[Any], Any]]:
     if d.tuple_form:
-        return [(lambda v, i=i: v[i]) for i in range(len(d.members))]
-    return [(lambda v, a=m.attr: getattr(v, a)) for m in d.members]
+        return [operator.itemgetter(i) for i in range(len(d.members))]
+    return [operator.attrgetter(m.attr) for m in d.members]
 
 
 def _frozen_writer(d: FrozenStructType) -> WriteFn:
