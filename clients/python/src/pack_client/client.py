@@ -101,7 +101,7 @@ class PackClient:
 
     def __init__(self, base_url: str, *, timeout: float | None = None, headers: dict[str, str] | None = None,
                  check_schema: bool = True, send_request_schema: bool = True,
-                 schema_endpoint: str = "/pack/schema") -> None:
+                 schema_endpoint: str = "/pack/schema", prefer_json: bool = False) -> None:
         parts = urllib.parse.urlsplit(base_url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError(f"not an http(s) URL: {base_url}")
@@ -114,6 +114,7 @@ class PackClient:
         self.check_schema = check_schema
         self.send_request_schema = send_request_schema
         self.schema_endpoint = schema_endpoint
+        self.prefer_json = prefer_json  # ask for JSON only (the fallback path, as a server without Pack answers)
         self._verdicts: dict[tuple[str, str], list[str]] = {}
         self._served: dict[str, Schema] = {}
         self._etag: str | None = None
@@ -222,7 +223,7 @@ class PackClient:
                   ) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
         timeout = timeout if timeout is not None else self.timeout
         target = self._target(build_path(route, path, query))
-        headers = {"Accept": accept}
+        headers = {"Accept": "application/json" if self.prefer_json and accept != "*/*" else accept}
         if timeout is not None:
             headers["Pack-Timeout"] = timeout_header(timeout)
         payload: bytes | Iterable[bytes] | None = None
