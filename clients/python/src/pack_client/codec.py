@@ -19,6 +19,7 @@ from .descriptors import (
     Descriptor, EnumType, FrozenStructType, ListType, MapType, Member, NullableType, ObjectType, Primitive, SetType,
     UnionType,
 )
+from ._fast import compile_leaf_object, with_fallback
 from .errors import PackBudgetError, PackDecodeError, PackEncodeError, PackError
 from .keys import flooding_guard_needed, key_function, normalizes_zero
 from .values import MAX_TICKS, TICKS_PER_DAY, DateTimeKind, PackDateTime, PackDateTimeOffset
@@ -726,7 +727,8 @@ def _object_reader(d: ObjectType, top: bool) -> ReadFn:
                 check_nulls(values, r, p)
             r.depth -= 1
             return make(*values)
-        return read_top
+        fast_top = compile_leaf_object(d, True, make, charge, strict)
+        return read_top if fast_top is None else with_fallback(fast_top, read_top)
 
     def read_nested(r: Reader) -> Any:
         p = r.pos
@@ -767,7 +769,8 @@ def _object_reader(d: ObjectType, top: bool) -> ReadFn:
         r.end = saved
         r.depth -= 1
         return make(*values)
-    return read_nested
+    fast = compile_leaf_object(d, False, make, charge, strict)
+    return read_nested if fast is None else with_fallback(fast, read_nested)
 
 
 def _frozen_reader(d: FrozenStructType) -> ReadFn:
