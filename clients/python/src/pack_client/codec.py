@@ -19,7 +19,7 @@ from .descriptors import (
     Descriptor, EnumType, FrozenStructType, ListType, MapType, Member, NullableType, ObjectType, Primitive, SetType,
     UnionType,
 )
-from ._fast import compile_leaf_object, with_fallback
+from ._fast import compile_leaf_list, compile_leaf_object, with_fallback
 from .errors import PackBudgetError, PackDecodeError, PackEncodeError, PackError
 from .keys import flooding_guard_needed, key_function, normalizes_zero
 from .values import MAX_TICKS, TICKS_PER_DAY, DateTimeKind, PackDateTime, PackDateTimeOffset
@@ -491,6 +491,9 @@ def _sequence_reader(d: ListType | SetType) -> ReadFn:
         if fmt is not None:
             unpack_struct = struct.Struct("<" + fmt)
     cls = el.cls if isinstance(el, FrozenStructType) else None
+    many = None
+    if isinstance(el, ObjectType) and not el.tuple_form:
+        many = compile_leaf_list(el, _constructor(el), _object_charge(el), _member_null_checks(el.members))
     keyf = key_function(el) if is_set else None
     zero_norm = is_set and normalizes_zero(el)
     guard = is_set and flooding_guard_needed(el)
@@ -518,10 +521,13 @@ def _sequence_reader(d: ListType | SetType) -> ReadFn:
         else:
             items = []
             append = items.append
-            i = 0
+            i = many(r, n, items) if many is not None else 0
             try:
-                for i in range(n):
+                while i < n:  # the general reader decides an element the fast one stopped at
                     append(read_el(r))
+                    i += 1
+                    if many is not None and i < n:
+                        i += many(r, n - i, items)
             except (PackDecodeError, PackEncodeError) as e:
                 _with_path(e, f"[{i}]")
                 raise
@@ -662,6 +668,10 @@ def _member_null_checks(members: tuple[Member, ...]) -> list[bool]:
     return [m.nullability is not None and m.nullability[:1] == "!" for m in members]
 
 
+def _object_charge(d: ObjectType) -> int:
+    return B.OBJECT + sum(B.POINTER + _value_bytes(m.type) for m in d.members)
+
+
 def _object_reader(d: ObjectType, top: bool) -> ReadFn:
     members = d.members
     n = len(members)
@@ -672,7 +682,7 @@ def _object_reader(d: ObjectType, top: bool) -> ReadFn:
     any_strict = any(strict)
     make = _constructor(d)
     nullable = d.nullable
-    charge = B.OBJECT + sum(B.POINTER + _value_bytes(m.type) for m in members)
+    charge = _object_charge(d)
 
     def fill(values: list[Any], start: int, at: int) -> None:
         for j in range(start, n):
