@@ -12,7 +12,7 @@ import weakref
 from collections.abc import Callable
 from decimal import Decimal
 from itertools import starmap
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from . import _budget as B
 from .descriptors import (
@@ -144,36 +144,48 @@ def read_payload(descriptor: Descriptor, r: Reader) -> Any:
     return value
 
 
-_readers: weakref.WeakKeyDictionary[Descriptor, list[ReadFn | None]] = weakref.WeakKeyDictionary()
-_building: set[tuple[int, bool]] = set()
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _Cache(Generic[F]):
+    """Built functions per (descriptor, top level or nested), built once; a recursive edge met while its own
+    function is being built gets a trampoline that calls the finished one."""
+
+    def __init__(self, build: Callable[[Descriptor, bool], F]) -> None:
+        self._build = build
+        self._built: weakref.WeakKeyDictionary[Descriptor, list[F | None]] = weakref.WeakKeyDictionary()
+        self._building: set[tuple[int, bool]] = set()
+
+    def get(self, descriptor: Descriptor, top: bool) -> F:
+        entry = self._built.get(descriptor)
+        if entry is None:
+            entry = [None, None]
+            self._built[descriptor] = entry
+        slot = 1 if top else 0
+        fn = entry[slot]
+        if fn is not None:
+            return fn
+        key = (id(descriptor), top)
+        if key in self._building:
+            cell = entry
+
+            def trampoline(*args: Any) -> Any:
+                f = cell[slot]
+                assert f is not None
+                return f(*args)
+            return trampoline  # type: ignore[return-value]
+        self._building.add(key)
+        try:
+            fn = self._build(descriptor, top)
+        finally:
+            self._building.discard(key)
+        entry[slot] = fn
+        return fn
 
 
 def reader_for(descriptor: Descriptor, top: bool = False) -> ReadFn:
     """The cached reader of a descriptor, at top level (``top``) or nested."""
-    entry = _readers.get(descriptor)
-    if entry is None:
-        entry = [None, None]
-        _readers[descriptor] = entry
-    slot = 1 if top else 0
-    fn = entry[slot]
-    if fn is not None:
-        return fn
-    key = (id(descriptor), top)
-    if key in _building:  # a recursive edge: resolve through the cache when first called
-        cell: list[ReadFn | None] = entry
-
-        def trampoline(r: Reader) -> Any:
-            f = cell[slot]
-            assert f is not None
-            return f(r)
-        return trampoline
-    _building.add(key)
-    try:
-        fn = _build_reader(descriptor, top)
-    finally:
-        _building.discard(key)
-    entry[slot] = fn
-    return fn
+    return _reader_cache.get(descriptor, top)
 
 
 def _build_reader(d: Descriptor, top: bool) -> ReadFn:
@@ -867,36 +879,9 @@ def write_payload(descriptor: Descriptor, w: Writer, value: Any) -> None:
         raise PackEncodeError(f"cannot write the value: {e}") from None
 
 
-_writers: weakref.WeakKeyDictionary[Descriptor, list[WriteFn | None]] = weakref.WeakKeyDictionary()
-_building_w: set[tuple[int, bool]] = set()
-
-
 def writer_for(descriptor: Descriptor, top: bool = False) -> WriteFn:
     """The cached writer of a descriptor."""
-    entry = _writers.get(descriptor)
-    if entry is None:
-        entry = [None, None]
-        _writers[descriptor] = entry
-    slot = 1 if top else 0
-    fn = entry[slot]
-    if fn is not None:
-        return fn
-    key = (id(descriptor), top)
-    if key in _building_w:
-        cell: list[WriteFn | None] = entry
-
-        def trampoline(w: Writer, v: Any) -> None:
-            f = cell[slot]
-            assert f is not None
-            f(w, v)
-        return trampoline
-    _building_w.add(key)
-    try:
-        fn = _build_writer(descriptor, top)
-    finally:
-        _building_w.discard(key)
-    entry[slot] = fn
-    return fn
+    return _writer_cache.get(descriptor, top)
 
 
 def _build_writer(d: Descriptor, top: bool) -> WriteFn:
@@ -1218,3 +1203,7 @@ def _union_writer(d: UnionType, top: bool) -> WriteFn:
         w.buf += case[0]
         case[1](w, v)
     return write
+
+
+_reader_cache: _Cache[ReadFn] = _Cache(_build_reader)
+_writer_cache: _Cache[WriteFn] = _Cache(_build_writer)
