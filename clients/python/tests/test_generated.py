@@ -89,3 +89,50 @@ class GeneratedModuleTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FastPathTests(unittest.TestCase):
+    """The specialised readers hand every unusual element to the general reader, which decides it."""
+
+    def _members(self) -> list[api.Member | None]:
+        return [api.Member(k, f"名字{k}", None, "", float(k), 1700000000000 + k) for k in range(50)]
+
+    def test_list_with_an_older_and_a_newer_element_reads_both(self) -> None:
+        from pack_client import descriptors as d
+        from pack_client import decode, encode
+        t = d.ListType(api.MEMBER_TYPE)
+        items = self._members()
+        data = bytearray(encode(t, items))
+        # Element 10: cut its last member (UpdateTime, 8 bytes), as an older writer would; element 30 gains 3 bytes.
+        offsets = []
+        p = 4
+        for _ in range(50):
+            offsets.append(p)
+            p += 4 + int.from_bytes(data[p:p + 4], "little", signed=True)
+        o30 = offsets[30]
+        n30 = int.from_bytes(data[o30:o30 + 4], "little")
+        data[o30:o30 + 4] = (n30 + 3).to_bytes(4, "little")
+        data[o30 + 4 + n30:o30 + 4 + n30] = b"\x01\x02\x03"
+        o10 = offsets[10]
+        n10 = int.from_bytes(data[o10:o10 + 4], "little")
+        data[o10:o10 + 4] = (n10 - 8).to_bytes(4, "little")
+        del data[o10 + 4 + n10 - 8:o10 + 4 + n10]
+        decoded = decode(t, bytes(data))
+        expected = list(items)
+        older = items[10]
+        assert older is not None
+        expected[10] = api.Member(older.id, older.name, older.description, older.address, older.value, 0)
+        self.assertEqual(decoded, expected)
+
+    def test_bad_element_is_reported_at_its_index(self) -> None:
+        from pack_client import descriptors as d
+        from pack_client import PackDecodeError, decode, encode
+        t = d.ListType(api.MEMBER_TYPE)
+        data = bytearray(encode(t, self._members()))
+        data[-20] = 0xFF  # inside the last element's strings or numbers
+        try:
+            decode(t, bytes(data))
+        except PackDecodeError as e:
+            self.assertTrue(e.path.startswith("$[49]"), e.path)
+        else:
+            self.fail("the damaged last element decoded")
