@@ -16,8 +16,8 @@ public sealed partial class PythonSuiteTests(PythonToolchain toolchain) : IClass
         { "test_streams", 4 },
         { "test_schema", 5 },
         { "test_hostile", 9 },
-        { "test_generated", 4 },
-        { "test_client", 3 },
+        { "test_generated", 6 },
+        { "test_client", 6 },
     };
 
     [Theory]

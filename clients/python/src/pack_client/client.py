@@ -25,6 +25,12 @@ T = TypeVar("T")
 PACK = "application/x-pack"
 PACK_STREAM = "application/x-pack-stream"
 _HEX16 = frozenset("0123456789abcdef")
+NOT_SERVED = "urn:pack:problem:schema-not-served"
+LOOKUP_ATTEMPTS = 4
+LOOKUP_ATTEMPT_SECONDS = 10.0
+LOOKUP_TOTAL_SECONDS = 20.0
+LOOKUP_MAX_BYTES = 16 * 1024 * 1024
+LOOKUP_QUIET_SECONDS = 60.0
 _URI_SAFE = "!~*'()"  # encodeURIComponent's unreserved marks (quote keeps letters, digits and -_.~)
 
 
@@ -101,7 +107,8 @@ class PackClient:
 
     def __init__(self, base_url: str, *, timeout: float | None = None, headers: dict[str, str] | None = None,
                  check_schema: bool = True, send_request_schema: bool = True,
-                 schema_endpoint: str = "/pack/schema", prefer_json: bool = False) -> None:
+                 schema_endpoint: str = "/pack/schema", prefer_json: bool = False,
+                 when_unavailable: str = "read", when_not_served: str = "fail") -> None:
         parts = urllib.parse.urlsplit(base_url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError(f"not an http(s) URL: {base_url}")
@@ -114,9 +121,15 @@ class PackClient:
         self.check_schema = check_schema
         self.send_request_schema = send_request_schema
         self.schema_endpoint = schema_endpoint
+        # §5.1 step 8: no schema endpoint (read by default) / an endpoint that serves no such schema (fail).
+        if when_unavailable not in ("read", "fail") or when_not_served not in ("read", "fail"):
+            raise ValueError('when_unavailable and when_not_served are "read" or "fail"')
+        self.when_unavailable = when_unavailable
+        self.when_not_served = when_not_served
         self.prefer_json = prefer_json  # ask for JSON only (the fallback path, as a server without Pack answers)
         self._verdicts: dict[tuple[str, str], list[str]] = {}
         self._served: dict[str, Schema] = {}
+        self._failures: dict[str, tuple[float, str]] = {}
         self._etag: str | None = None
         self._lock = threading.Lock()
 
@@ -278,10 +291,17 @@ class PackClient:
         key = (payload.wire, header)
         verdict = self._verdicts.get(key)
         if verdict is None:
-            with self._lock:
+            with self._lock:  # one lookup at a time; calls that need it meanwhile use its result
                 verdict = self._verdicts.get(key)
                 if verdict is None:
-                    writer = self._writer_schema(header, conn_timeout)
+                    outcome, writer = self._lookup(header)
+                    if writer is None:
+                        if (self.when_unavailable if outcome == "unavailable" else self.when_not_served) == "read":
+                            return
+                        raise PackIncompatibleSchemaError(
+                            f"the server wrote {payload.label} with the contract {header}, which its schema endpoint "
+                            f"{'cannot be reached at' if outcome == 'unavailable' else 'does not serve at'} "
+                            f"{self.schema_endpoint}", [])
                     verdict = [repr(v) for v in check_compatibility(payload.schema, writer)]
                     self._verdicts[key] = verdict
         if verdict:
@@ -289,33 +309,57 @@ class PackClient:
                 f"the server wrote {payload.label} with the contract {header}, which this client's ({payload.wire}) "
                 f"cannot read: {'; '.join(verdict)}", verdict)
 
-    def _writer_schema(self, fingerprint: str, timeout: float | None) -> Schema:
+    def _lookup(self, fingerprint: str) -> tuple[str, Schema | None]:
+        """§5.1 step 5: the writer's schema from the schema endpoint, asking again (up to 4 attempts, without
+        If-None-Match) while replicas answer without it; ("found" | "unavailable" | "not-served", the schema)."""
         known = self._served.get(fingerprint)
         if known is not None:
-            return known
-        target = f"{self.schema_endpoint}?wire={fingerprint}"
-        headers = {"Accept": "application/json"}
-        if self._etag:
-            headers["If-None-Match"] = self._etag
-        if "Authorization" in self.headers:
-            headers["Authorization"] = self.headers["Authorization"]
-        conn, resp = self._send("GET", target, headers, None, timeout, False)
-        try:
-            data = resp.read()
+            return "found", known
+        failed = self._failures.get(fingerprint)
+        if failed is not None and time.monotonic() - failed[0] < LOOKUP_QUIET_SECONDS:
+            return failed[1], None
+        answered = False
+        started = time.monotonic()
+        for attempt in range(LOOKUP_ATTEMPTS):
+            left = LOOKUP_TOTAL_SECONDS - (time.monotonic() - started)
+            if left <= 0:
+                break
+            headers = {"Accept": "application/json"}
+            if attempt == 0 and self._etag:
+                headers["If-None-Match"] = self._etag
+            if "Authorization" in self.headers:
+                headers["Authorization"] = self.headers["Authorization"]
+            try:
+                conn, resp = self._send("GET", f"{self.schema_endpoint}?wire={fingerprint}", headers, None,
+                                        min(LOOKUP_ATTEMPT_SECONDS, left), False)
+                try:
+                    data = resp.read(LOOKUP_MAX_BYTES + 1)
+                finally:
+                    conn.close()
+            except (OSError, http.client.HTTPException, PackDeadlineExceededError):
+                break  # not a replica's answer: retrying an unreachable endpoint only adds latency
             if resp.status == 200:
+                if len(data) > LOOKUP_MAX_BYTES:
+                    break
                 try:
                     served = parse_schema_set(data)
-                except PackSchemaError as e:
-                    raise PackIncompatibleSchemaError(f"the server's schema set is invalid: {e}", []) from None
+                except PackSchemaError:
+                    break
                 self._served.update(served.by_wire)
                 self._etag = resp.getheader("ETag")
-        finally:
-            conn.close()
-        found = self._served.get(fingerprint)
-        if found is None:
-            raise PackIncompatibleSchemaError(
-                f"the server wrote the contract {fingerprint}, which its schema endpoint does not serve", [])
-        return found
+                answered = True
+            elif resp.status == 304:
+                answered = True
+            elif resp.status == 404 and _not_served(data):
+                answered = True
+            else:
+                break
+            found = self._served.get(fingerprint)
+            if found is not None:
+                return "found", found
+        outcome = "not-served" if answered else "unavailable"
+        self._failures[fingerprint] = (time.monotonic(), outcome)
+        return outcome, None
 
     @staticmethod
     def _read_all(resp: http.client.HTTPResponse, timeout: float | None) -> bytes:
@@ -347,3 +391,11 @@ def _problem(resp: http.client.HTTPResponse) -> dict[str, Any] | None:
     except ValueError:
         return None
     return value if isinstance(value, dict) else None
+
+
+def _not_served(data: bytes) -> bool:
+    try:
+        value = json.loads(data)
+    except ValueError:
+        return False
+    return isinstance(value, dict) and value.get("type") == NOT_SERVED
