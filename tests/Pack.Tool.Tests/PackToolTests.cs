@@ -4,8 +4,8 @@ namespace Pack.Tool.Tests;
 public sealed class PackToolTests
 {
     [Theory]
-    [InlineData(new[] { "--help" }, new[] { "pack schema export", "pack schema diff", "pack inspect", "pack ts", "pack" })]
-    [InlineData(new[] { "help" }, new[] { "pack schema export", "pack schema diff", "pack inspect", "pack ts", "pack" })]
+    [InlineData(new[] { "--help" }, new[] { "pack schema export", "pack schema diff", "pack inspect", "pack ts", "pack py", "pack" })]
+    [InlineData(new[] { "help" }, new[] { "pack schema export", "pack schema diff", "pack inspect", "pack ts", "pack py", "pack" })]
     [InlineData(new[] { "schema", "--help" }, new[] { "pack schema export", "pack schema diff" })]
     [InlineData(new[] { "schema", "export", "--help" }, new[] { "pack schema export" })]
     [InlineData(new[] { "schema", "diff", "-h" }, new[] { "pack schema diff" })]
@@ -13,6 +13,7 @@ public sealed class PackToolTests
     [InlineData(new[] { "inspect", "response.bin", "--help" }, new[] { "pack inspect" })]
     [InlineData(new[] { "ts", "--help" }, new[] { "pack ts" })]
     [InlineData(new[] { "help", "ts" }, new[] { "pack ts" })]
+    [InlineData(new[] { "py", "--help" }, new[] { "pack py" })]
     public async Task Help_ForTheToolOrACommand_PrintsItsUsageAndExitsZero(string[] args, string[] commands)
     {
         var (exit, output, error) = await ToolRunner.RunAsync(args);

@@ -17,6 +17,7 @@ public static class PackTool
           pack schema diff <old> <new> [--type T ...] [--format text|json|github]
           pack inspect <file | hex | URL> --schema <file | URL> [--type T] [--stream] [--json]
           pack ts --schema <file | URL> --out <dir> [--runtime module]
+          pack py --schema <file | URL> --out <dir> [--module name]
           pack --version
 
         exit codes: 0 compatible / decoded, 1 violations / malformed input, 2 usage or I/O error.
@@ -59,6 +60,7 @@ public static class PackTool
                 ["schema", "diff", .. var rest] => await SchemaDiffCommand.RunAsync(CommandLine.Parse(rest), output).ConfigureAwait(false),
                 ["inspect", .. var rest] => await InspectCommand.RunAsync(CommandLine.Parse(rest), output, http).ConfigureAwait(false),
                 ["ts", .. var rest] => await TypeScriptCommand.RunAsync(CommandLine.Parse(rest), output, http).ConfigureAwait(false),
+                ["py", .. var rest] => await PythonCommand.RunAsync(CommandLine.Parse(rest), output, http).ConfigureAwait(false),
                 [] or ["help"] => Help(output, []),
                 _ => throw new UsageException($"unknown command '{string.Join(' ', args.Take(2))}'"),
             };
