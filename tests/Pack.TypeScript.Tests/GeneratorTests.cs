@@ -63,6 +63,24 @@ public sealed class GeneratorTests
     }
 
     [Fact]
+    public void VectorsFixture_TupleAndKeyValuePairKeyRoots_AreTheSchemasOfTheirTypes()
+    {
+        // The roots make-fixtures.py adds for the §5.1 component vectors must be what .NET describes for those types.
+        var set = PackSchemaSet.Parse(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Schemas", "vectors.schema.json")));
+        Type[] roots =
+        [
+            typeof(HashSet<(decimal, int)>), typeof(HashSet<(DateTime, int)>), typeof(Dictionary<(DateTimeOffset, int), int>),
+            typeof(HashSet<(double, int)>), typeof(Dictionary<KeyValuePair<decimal, int>, int>), typeof(HashSet<(decimal, string)>),
+        ];
+
+        foreach (var root in roots)
+        {
+            var schema = PackSchema.For(root);
+            Assert.Equal(schema.CanonicalText, set.Find(schema.Label)?.CanonicalText);
+        }
+    }
+
+    [Fact]
     public void Generate_CatchAllRouteParameter_KeepsItsSlashes()
     {
         // docs/schema.md §5.3: a catch-all ({*path}) is split at '/' and each segment encoded; any other route value is one component.

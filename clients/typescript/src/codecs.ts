@@ -17,6 +17,9 @@ import {
 import { type DecodeOptions, NULL_OBJECT, PackReader } from "./reader.js";
 import { type EncodeOptions, PackWriter } from "./writer.js";
 import type { PackDateTime, PackDateTimeOffset, PackUnionCase } from "./values.js";
+import { caseKey, componentsKey, dateTimeKey, dateTimeOffsetKey, decimalKey, guidKey } from "./keys.js";
+
+export { compositeKey, decimalKey } from "./keys.js";
 
 /**
  * A codec for one declared type, built once and reused: `read`/`write` run per value and allocate nothing but the
@@ -91,21 +94,6 @@ function prepaid<T>(codec: Codec<T>, valueBytes: number, readPrepaid: (r: PackRe
   return { ...codec, valueBytes, readPrepaid };
 }
 
-/** Normalizes a decimal string for equality (§5.1): `1.5 == 1.50`, `0 == -0`. */
-export function decimalKey(v: string): string {
-  let s = v;
-  let neg = false;
-  if (s.startsWith("-")) {
-    neg = true;
-    s = s.slice(1);
-  }
-  if (s.includes(".")) {
-    s = s.replace(/0+$/, "").replace(/\.$/, "");
-  }
-  s = s.replace(/^0+(?=\d)/, "");
-  return s === "0" ? "0" : neg ? "-" + s : s;
-}
-
 export const bool: Codec<boolean> = prim((r) => r.bool(), (w, v) => w.bool(v), 1, false);
 export const uint8: Codec<number> = prim((r) => r.u8(), (w, v) => w.u8(v), 1, 0);
 export const int8: Codec<number> = prim((r) => r.i8(), (w, v) => w.i8(v), 1, 0);
@@ -128,7 +116,7 @@ export const guid: Codec<string> = prepaid(
     (w, v) => w.guid(v),
     16,
     "00000000-0000-0000-0000-000000000000",
-    (v) => v.toLowerCase(),
+    guidKey,
   ),
   GUID_BYTES,
   (r) => r.guidPrepaid(),
@@ -142,7 +130,7 @@ export const dateTime: Codec<PackDateTime> = {
   zeroBytes: OBJECT_BYTES + 2 * MEMBER_BYTES,
   valueBytes: DATETIME_BYTES,
   readPrepaid: (r) => r.dateTimePrepaid(),
-  key: (v) => v.ticks,
+  key: dateTimeKey,
 };
 export const dateTimeOffset: Codec<PackDateTimeOffset> = {
   read: (r) => r.dateTimeOffset(),
@@ -153,7 +141,7 @@ export const dateTimeOffset: Codec<PackDateTimeOffset> = {
   zeroBytes: OBJECT_BYTES + 2 * MEMBER_BYTES,
   valueBytes: DATETIMEOFFSET_BYTES,
   readPrepaid: (r) => r.dateTimeOffsetPrepaid(),
-  key: (v) => v.ticks - BigInt(v.offsetMinutes) * 600_000_000n,
+  key: dateTimeOffsetKey,
 };
 export const timeSpan: Codec<bigint> = prepaid(prim((r) => r.timeSpan(), (w, v) => w.timeSpan(v), 8, 0n), BIGINT_BYTES, (r) => r.timeSpanPrepaid());
 export const dateOnly: Codec<number> = prim((r) => r.dateOnly(), (w, v) => w.dateOnly(v), 4, 0);
@@ -482,26 +470,10 @@ export interface ObjectOptions {
   nullable?: boolean;
 }
 
-/** Composite equality key of several components (§5.1: component-wise). */
-export function compositeKey(parts: readonly unknown[]): string {
-  let s = "";
-  for (const p of parts) {
-    s += typeof p === "string" ? JSON.stringify(p) : typeof p === "object" && p !== null ? String(p) : `${typeof p}:${String(p)}`;
-    s += ",";
-  }
-  return s;
-}
-
 function memberKey(members: readonly MemberCodec[]): (v: Record<string, unknown>) => string {
-  return (v) => {
-    const parts = new Array<unknown>(members.length);
-    for (let i = 0; i < members.length; i++) {
-      const m = members[i]!;
-      const x = v[m.name];
-      parts[i] = m.codec.key === undefined || x === null ? x : m.codec.key(x);
-    }
-    return compositeKey(parts);
-  };
+  const names = members.map((m) => m.name);
+  const keys = members.map((m) => m.codec.key);
+  return (v) => componentsKey(v, names, keys);
 }
 
 /**
@@ -806,7 +778,7 @@ export function union<U extends PackUnionCase<string, unknown>>(cases: readonly 
     minLength: 2,
     fixedLength: -1,
     zero: () => null,
-    key: (v) => (v === null ? null : compositeKey([v.case, byName.get(v.case)?.codec.key?.(v.value) ?? v.value])),
+    key: (v) => (v === null ? null : caseKey(v, byName.get(v.case)?.codec.key)),
   };
 }
 

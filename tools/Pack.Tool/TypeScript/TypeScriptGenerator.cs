@@ -503,41 +503,23 @@ public sealed partial class TypeScriptGenerator
         };
     }
 
-    /// <summary>The §5.1 key expression of a value, or null when the value itself compares correctly in a Map/Set.</summary>
-    private string? KeyOf(string label, string value)
+    /// <summary>
+    /// The §5.1 key expression of a value, or null when the TypeScript value itself compares correctly in a Map/Set
+    /// (numbers, bigints, booleans and strings other than the decimal and Guid texts). The key itself is the runtime's
+    /// (<c>keyOf</c> over the type's descriptor).
+    /// </summary>
+    private string? KeyOf(string label, string value) => ComparesItself(label) ? null : $"{KeyFunction(label)}({value})";
+
+    private bool ComparesItself(string label)
     {
         var t = _types[label];
-        switch (t.Kind)
+        return t.Kind switch
         {
-            case PackSchemaKind.Primitive:
-                switch (t.Primitive)
-                {
-                    case "decimal":
-                        _imports.Add("decimalKey");
-                        return $"decimalKey({value})";
-                    case "guid":
-                        return $"{value}.toLowerCase()";
-                    case "datetime":
-                        return $"{value}.ticks";
-                    case "datetimeoffset":
-                        return $"({value}.ticks - BigInt({value}.offsetMinutes) * 600000000n)";
-                    default:
-                        return null;
-                }
-
-            case PackSchemaKind.Enum:
-                return null;
-            case PackSchemaKind.Nullable:
-                return KeyOf(t.Element!, value) is null ? null : Structural(value);
-            default:
-                return Structural(value);
-        }
-    }
-
-    private string Structural(string value)
-    {
-        _imports.Add("structuralKey");
-        return $"structuralKey({value})";
+            PackSchemaKind.Primitive => t.Primitive is not ("decimal" or "guid" or "datetime" or "datetimeoffset"),
+            PackSchemaKind.Enum => true,
+            PackSchemaKind.Nullable => ComparesItself(t.Element!),
+            _ => false,
+        };
     }
 
     private string Zero(string label)
@@ -675,6 +657,7 @@ public sealed partial class TypeScriptGenerator
             }
         }
 
+        EmitDescriptors(body);
         body.AppendLine("// ---- payloads and fingerprints ----");
         body.AppendLine();
         foreach (var root in _roots)
@@ -941,11 +924,7 @@ public sealed partial class TypeScriptGenerator
         _imports.Add("PackReader");
         _imports.Add("PackWriter");
         var ident = Ident(t.Label);
-        var caseNames = t.Cases.Select(c => ShortName(_types[c.Type].Name ?? Ident(c.Type))).ToList();
-        if (caseNames.Distinct(StringComparer.Ordinal).Count() != caseNames.Count)
-        {
-            caseNames = t.Cases.Select(c => _types[c.Type].Name ?? Ident(c.Type)).ToList();
-        }
+        var caseNames = CaseNames(t);
 
         o.AppendLine(CultureInfo.InvariantCulture, $"/** `{Comment(t.Name)}` (union): `case` is the case type's name, `value` its value. */");
         o.Append(CultureInfo.InvariantCulture, $"export type {ident} =");
@@ -1006,6 +985,18 @@ public sealed partial class TypeScriptGenerator
         o.AppendLine("  }");
         o.AppendLine("}");
         EmitPayloadFunctions(o, ident, ident + " | null");
+    }
+
+    /// <summary>The <c>case</c> names of a union's cases: the short type names, or the full ones when two short ones clash.</summary>
+    private List<string> CaseNames(SchemaType t)
+    {
+        var caseNames = t.Cases.Select(c => ShortName(_types[c.Type].Name ?? Ident(c.Type))).ToList();
+        if (caseNames.Distinct(StringComparer.Ordinal).Count() != caseNames.Count)
+        {
+            caseNames = t.Cases.Select(c => _types[c.Type].Name ?? Ident(c.Type)).ToList();
+        }
+
+        return caseNames;
     }
 
     private string NonNull(string label)
