@@ -87,9 +87,13 @@ public sealed partial class TypeScriptGenerator
             return;
         }
 
-        _imports.Add("keyOf");
-        _imports.Add("type TypeDescriptor");
         var keys = _keyFunctions.OrderBy(k => k.Value, StringComparer.Ordinal).Select(k => (k.Value, Type: NonNull(k.Key), Descriptor: Descriptor(k.Key))).ToList();
+        _imports.Add("keyOf");
+        if (_descriptorOrder.Count > 0)
+        {
+            _imports.Add("type TypeDescriptor");
+        }
+
         o.AppendLine("// ---- descriptors: the runtime builds the key equality of wire-format §5.1 from them ----");
         o.AppendLine();
         foreach (var label in _descriptorOrder)
