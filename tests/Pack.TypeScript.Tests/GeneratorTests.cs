@@ -21,7 +21,7 @@ public sealed class GeneratorTests
         { "schema-check.schema.json", "schema-check.ts" },
     };
 
-    private static readonly TypeScriptGeneratorOptions TestOptions = new() { RuntimeModule = "../../src/index.js" };
+    private static readonly TypeScriptGeneratorOptions TestOptions = new() { RuntimeModule = "../../src/codegen.js" };
 
     [Theory]
     [MemberData(nameof(Fixtures))]

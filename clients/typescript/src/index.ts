@@ -10,7 +10,5 @@ export * from "./timeout.js";
 export * from "./client.js";
 export * from "./endpoints.js";
 export * from "./generated.js";
-export type { CaseDescriptor, MemberDescriptor, PrimitiveName, TypeDescriptor, TypeRef } from "./descriptor.js";
-export { keyOf } from "./keys.js";
 export * from "./schema.js";
 export * from "./schema-check.js";
