@@ -17,6 +17,7 @@ import {
 import { type DecodeOptions, NULL_OBJECT, PackReader } from "./reader.js";
 import { type EncodeOptions, PackWriter } from "./writer.js";
 import type { PackDateTime, PackDateTimeOffset, PackUnionCase } from "./values.js";
+import { type KeyOf, readMap, readSet, writeMap, writeSet } from "./collections.js";
 import { caseKey, componentsKey, dateTimeKey, dateTimeOffsetKey, decimalKey, guidKey } from "./keys.js";
 
 export { compositeKey, decimalKey } from "./keys.js";
@@ -317,69 +318,11 @@ export function numericArray<A extends NumericArray, E extends number | bigint>(
  * key is +0 both ways, as §5.1 (zero keys) requires and as `Map` itself keeps it.
  */
 export function dictionary<K, V>(key: Codec<K>, value: Codec<V>): Codec<Map<K, V> | null> {
-  const keyOf = key.key;
+  const keyOf = key.key as KeyOf<K>;
+  const minLength = key.minLength + value.minLength;
   return {
-    read: (r) => {
-      const count = r.beginCollection(key.minLength + value.minLength);
-      if (count < 0) {
-        return null;
-      }
-      const map = new Map<K, V>();
-      const seen = keyOf === undefined ? null : new Set<unknown>();
-      const guard = r.keyGuard(count);
-      let i = 0;
-      try {
-        for (; i < count; i++) {
-          const at = r.pos;
-          const k = key.read(r);
-          if (k === null) {
-            r.fail("a dictionary key cannot be null", at);
-          }
-          const hashed = seen === null ? k : keyOf!(k);
-          if (guard !== null) {
-            r.hashKey(guard, hashed, at);
-          }
-          if (seen === null ? map.has(k) : seen.has(hashed)) {
-            r.fail("a dictionary key repeats", at);
-          }
-          seen?.add(hashed);
-          map.set(k, value.read(r));
-        }
-      } catch (e) {
-        throw decodeSegment(e, i, r.pos);
-      }
-      r.endCollection();
-      return map;
-    },
-    write: (w, v) => {
-      if (v === null || v === undefined) {
-        w.nullHeader();
-        return;
-      }
-      w.beginCollection(v.size);
-      const seen = keyOf === undefined ? null : new Set<unknown>();
-      let i = 0;
-      try {
-        for (const [k, x] of v) {
-          if (k === null || k === undefined) {
-            w.fail("a dictionary key cannot be null");
-          }
-          if (seen !== null) {
-            const kk = keyOf!(k);
-            if (seen.has(kk)) {
-              w.fail("two dictionary keys are equal under the key type's equality");
-            }
-            seen.add(kk);
-          }
-          key.write(w, k);
-          value.write(w, x);
-          i++;
-        }
-      } catch (e) {
-        throw encodeSegment(e, i);
-      }
-      w.endCollection();
-    },
+    read: (r) => readMap(r, minLength, key.read, value.read, keyOf),
+    write: (w, v) => writeMap(w, v, key.write, value.write, keyOf),
     minLength: 4,
     fixedLength: -1,
     zero: () => null,
@@ -391,62 +334,10 @@ export function dictionary<K, V>(key: Codec<K>, value: Codec<V>): Codec<Map<K, V
  * element is +0 both ways (§5.1, zero keys), as `Set` itself keeps it.
  */
 export function set<T>(element: Codec<T>): Codec<Set<T> | null> {
-  const keyOf = element.key;
+  const keyOf = element.key as KeyOf<T>;
   return {
-    read: (r) => {
-      const count = r.beginCollection(element.minLength);
-      if (count < 0) {
-        return null;
-      }
-      const out = new Set<T>();
-      const seen = keyOf === undefined ? null : new Set<unknown>();
-      const guard = r.keyGuard(count);
-      let i = 0;
-      try {
-        for (; i < count; i++) {
-          const at = r.pos;
-          const x = element.read(r);
-          const k = seen === null || x === null ? x : keyOf!(x);
-          if (guard !== null) {
-            r.hashKey(guard, k, at);
-          }
-          if (seen === null ? out.has(x) : seen.has(k)) {
-            r.fail("a set element repeats", at);
-          }
-          seen?.add(k);
-          out.add(x);
-        }
-      } catch (e) {
-        throw decodeSegment(e, i, r.pos);
-      }
-      r.endCollection();
-      return out;
-    },
-    write: (w, v) => {
-      if (v === null || v === undefined) {
-        w.nullHeader();
-        return;
-      }
-      w.beginCollection(v.size);
-      const seen = keyOf === undefined ? null : new Set<unknown>();
-      let i = 0;
-      try {
-        for (const x of v) {
-          if (seen !== null) {
-            const k = x === null ? x : keyOf!(x);
-            if (seen.has(k)) {
-              w.fail("two set elements are equal under the element type's equality");
-            }
-            seen.add(k);
-          }
-          element.write(w, x);
-          i++;
-        }
-      } catch (e) {
-        throw encodeSegment(e, i);
-      }
-      w.endCollection();
-    },
+    read: (r) => readSet(r, element.minLength, element.read, keyOf),
+    write: (w, v) => writeSet(w, v, element.write, keyOf),
     minLength: 4,
     fixedLength: -1,
     zero: () => null,

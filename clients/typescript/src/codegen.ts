@@ -13,3 +13,4 @@ export { endpointReader, type EndpointOptions, type EndpointStreamOptions, route
 export { packBody, packStreamBody } from "./schema-check.js";
 export type { PackClient } from "./client.js";
 export type { PackDateTime, PackDateTimeOffset } from "./values.js";
+export { readMap, readSet, writeMap, writeSet } from "./collections.js";

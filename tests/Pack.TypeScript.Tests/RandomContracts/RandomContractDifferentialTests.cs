@@ -488,6 +488,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         {
             var unique = schemas.OfType<PackSchema>().DistinctBy(s => s.ContractFingerprint).ToList();
             string runtimeModule = Path.Combine(RepositoryPaths.Package, "build", "src", "codegen.js");
+            string packageModule = Path.Combine(RepositoryPaths.Package, "build", "src", "index.js");
             string module = Path.Combine(directory, "contracts.ts");
             File.WriteAllText(module, TypeScriptGenerator.Generate(new PackSchemaSet(unique), new TypeScriptGeneratorOptions { RuntimeModule = runtimeModule }).Single().Value);
 
@@ -508,7 +509,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
 
             var input = new JsonObject
             {
-                ["package"] = new Uri(runtimeModule).AbsoluteUri,
+                ["package"] = new Uri(packageModule).AbsoluteUri,
                 ["model"] = new Uri(Path.Combine(RepositoryPaths.Package, "build", "test", "vector-types.js")).AbsoluteUri,
                 ["module"] = module,
                 ["types"] = new JsonArray(declarations.Where(d => !d.IsGenericDefinition).Select(d => (JsonNode)d.ToVectorType()).ToArray()),
