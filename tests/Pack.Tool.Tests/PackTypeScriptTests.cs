@@ -15,7 +15,7 @@ public sealed class PackTypeScriptTests : IDisposable
         string schema = Path.Combine(Repository.Root, "tests", "Pack.TypeScript.Tests", "Schemas", "sample-api.schema.json");
         string directory = files.PathOf("ts-out");
 
-        var (exit, text, error) = await ToolRunner.RunAsync("ts", "--schema", schema, "--out", directory, "--runtime", "../../src/index.js");
+        var (exit, text, error) = await ToolRunner.RunAsync("ts", "--schema", schema, "--out", directory, "--runtime", "../../src/codegen.js");
 
         Assert.True(exit == 0, error);
         Assert.Contains("contracts.ts", text, StringComparison.Ordinal);
@@ -30,7 +30,7 @@ public sealed class PackTypeScriptTests : IDisposable
         string schema = Path.Combine(Repository.Root, "tests", "Pack.TypeScript.Tests", "Schemas", "sample-api.served.schema.json");
         string directory = files.PathOf("ts-served");
 
-        var (exit, _, error) = await ToolRunner.RunAsync("ts", "--schema", schema, "--out", directory, "--runtime", "../../src/index.js");
+        var (exit, _, error) = await ToolRunner.RunAsync("ts", "--schema", schema, "--out", directory, "--runtime", "../../src/codegen.js");
 
         Assert.True(exit == 0, error);
         string written = await File.ReadAllTextAsync(Path.Combine(directory, "contracts.ts"));

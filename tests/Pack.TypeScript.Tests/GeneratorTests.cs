@@ -21,7 +21,7 @@ public sealed class GeneratorTests
         { "schema-check.schema.json", "schema-check.ts" },
     };
 
-    private static readonly TypeScriptGeneratorOptions TestOptions = new() { RuntimeModule = "../../src/index.js" };
+    private static readonly TypeScriptGeneratorOptions TestOptions = new() { RuntimeModule = "../../src/codegen.js" };
 
     [Theory]
     [MemberData(nameof(Fixtures))]
@@ -55,6 +55,24 @@ public sealed class GeneratorTests
         ];
 
         Assert.Equal(roots.Length, set.Schemas.Count);
+        foreach (var root in roots)
+        {
+            var schema = PackSchema.For(root);
+            Assert.Equal(schema.CanonicalText, set.Find(schema.Label)?.CanonicalText);
+        }
+    }
+
+    [Fact]
+    public void VectorsFixture_TupleAndKeyValuePairKeyRoots_AreTheSchemasOfTheirTypes()
+    {
+        // The roots make-fixtures.py adds for the §5.1 component vectors must be what .NET describes for those types.
+        var set = PackSchemaSet.Parse(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Schemas", "vectors.schema.json")));
+        Type[] roots =
+        [
+            typeof(HashSet<(decimal, int)>), typeof(HashSet<(DateTime, int)>), typeof(Dictionary<(DateTimeOffset, int), int>),
+            typeof(HashSet<(double, int)>), typeof(Dictionary<KeyValuePair<decimal, int>, int>), typeof(HashSet<(decimal, string)>),
+        ];
+
         foreach (var root in roots)
         {
             var schema = PackSchema.For(root);

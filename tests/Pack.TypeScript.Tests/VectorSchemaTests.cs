@@ -20,7 +20,7 @@ public sealed class VectorSchemaTests(TypeScriptToolchain toolchain) : IClassFix
         var directory = Path.Combine(RepositoryPaths.Package, "build", "vector-schemas");
         Directory.CreateDirectory(directory);
 
-        var text = TypeScriptGenerator.Generate(new PackSchemaSet(schemas), new TypeScriptGeneratorOptions { RuntimeModule = "../../src/index.js" }).Single().Value;
+        var text = TypeScriptGenerator.Generate(new PackSchemaSet(schemas), new TypeScriptGeneratorOptions { RuntimeModule = "../../src/codegen.js" }).Single().Value;
         File.WriteAllText(Path.Combine(directory, "contracts.ts"), text);
         File.WriteAllText(Path.Combine(directory, "tsconfig.json"), """
             { "extends": "../../tsconfig.json", "compilerOptions": { "noEmit": true, "rootDir": "../.." }, "include": ["contracts.ts"] }

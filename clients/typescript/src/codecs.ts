@@ -17,6 +17,10 @@ import {
 import { type DecodeOptions, NULL_OBJECT, PackReader } from "./reader.js";
 import { type EncodeOptions, PackWriter } from "./writer.js";
 import type { PackDateTime, PackDateTimeOffset, PackUnionCase } from "./values.js";
+import { type KeyOf, readMap, readSet, writeMap, writeSet } from "./collections.js";
+import { caseKey, componentsKey, dateTimeKey, dateTimeOffsetKey, decimalKey, guidKey } from "./keys.js";
+
+export { compositeKey, decimalKey } from "./keys.js";
 
 /**
  * A codec for one declared type, built once and reused: `read`/`write` run per value and allocate nothing but the
@@ -91,21 +95,6 @@ function prepaid<T>(codec: Codec<T>, valueBytes: number, readPrepaid: (r: PackRe
   return { ...codec, valueBytes, readPrepaid };
 }
 
-/** Normalizes a decimal string for equality (§5.1): `1.5 == 1.50`, `0 == -0`. */
-export function decimalKey(v: string): string {
-  let s = v;
-  let neg = false;
-  if (s.startsWith("-")) {
-    neg = true;
-    s = s.slice(1);
-  }
-  if (s.includes(".")) {
-    s = s.replace(/0+$/, "").replace(/\.$/, "");
-  }
-  s = s.replace(/^0+(?=\d)/, "");
-  return s === "0" ? "0" : neg ? "-" + s : s;
-}
-
 export const bool: Codec<boolean> = prim((r) => r.bool(), (w, v) => w.bool(v), 1, false);
 export const uint8: Codec<number> = prim((r) => r.u8(), (w, v) => w.u8(v), 1, 0);
 export const int8: Codec<number> = prim((r) => r.i8(), (w, v) => w.i8(v), 1, 0);
@@ -128,7 +117,7 @@ export const guid: Codec<string> = prepaid(
     (w, v) => w.guid(v),
     16,
     "00000000-0000-0000-0000-000000000000",
-    (v) => v.toLowerCase(),
+    guidKey,
   ),
   GUID_BYTES,
   (r) => r.guidPrepaid(),
@@ -142,7 +131,7 @@ export const dateTime: Codec<PackDateTime> = {
   zeroBytes: OBJECT_BYTES + 2 * MEMBER_BYTES,
   valueBytes: DATETIME_BYTES,
   readPrepaid: (r) => r.dateTimePrepaid(),
-  key: (v) => v.ticks,
+  key: dateTimeKey,
 };
 export const dateTimeOffset: Codec<PackDateTimeOffset> = {
   read: (r) => r.dateTimeOffset(),
@@ -153,7 +142,7 @@ export const dateTimeOffset: Codec<PackDateTimeOffset> = {
   zeroBytes: OBJECT_BYTES + 2 * MEMBER_BYTES,
   valueBytes: DATETIMEOFFSET_BYTES,
   readPrepaid: (r) => r.dateTimeOffsetPrepaid(),
-  key: (v) => v.ticks - BigInt(v.offsetMinutes) * 600_000_000n,
+  key: dateTimeOffsetKey,
 };
 export const timeSpan: Codec<bigint> = prepaid(prim((r) => r.timeSpan(), (w, v) => w.timeSpan(v), 8, 0n), BIGINT_BYTES, (r) => r.timeSpanPrepaid());
 export const dateOnly: Codec<number> = prim((r) => r.dateOnly(), (w, v) => w.dateOnly(v), 4, 0);
@@ -329,69 +318,11 @@ export function numericArray<A extends NumericArray, E extends number | bigint>(
  * key is +0 both ways, as §5.1 (zero keys) requires and as `Map` itself keeps it.
  */
 export function dictionary<K, V>(key: Codec<K>, value: Codec<V>): Codec<Map<K, V> | null> {
-  const keyOf = key.key;
+  const keyOf = key.key as KeyOf<K>;
+  const minLength = key.minLength + value.minLength;
   return {
-    read: (r) => {
-      const count = r.beginCollection(key.minLength + value.minLength);
-      if (count < 0) {
-        return null;
-      }
-      const map = new Map<K, V>();
-      const seen = keyOf === undefined ? null : new Set<unknown>();
-      const guard = r.keyGuard(count);
-      let i = 0;
-      try {
-        for (; i < count; i++) {
-          const at = r.pos;
-          const k = key.read(r);
-          if (k === null) {
-            r.fail("a dictionary key cannot be null", at);
-          }
-          const hashed = seen === null ? k : keyOf!(k);
-          if (guard !== null) {
-            r.hashKey(guard, hashed, at);
-          }
-          if (seen === null ? map.has(k) : seen.has(hashed)) {
-            r.fail("a dictionary key repeats", at);
-          }
-          seen?.add(hashed);
-          map.set(k, value.read(r));
-        }
-      } catch (e) {
-        throw decodeSegment(e, i, r.pos);
-      }
-      r.endCollection();
-      return map;
-    },
-    write: (w, v) => {
-      if (v === null || v === undefined) {
-        w.nullHeader();
-        return;
-      }
-      w.beginCollection(v.size);
-      const seen = keyOf === undefined ? null : new Set<unknown>();
-      let i = 0;
-      try {
-        for (const [k, x] of v) {
-          if (k === null || k === undefined) {
-            w.fail("a dictionary key cannot be null");
-          }
-          if (seen !== null) {
-            const kk = keyOf!(k);
-            if (seen.has(kk)) {
-              w.fail("two dictionary keys are equal under the key type's equality");
-            }
-            seen.add(kk);
-          }
-          key.write(w, k);
-          value.write(w, x);
-          i++;
-        }
-      } catch (e) {
-        throw encodeSegment(e, i);
-      }
-      w.endCollection();
-    },
+    read: (r) => readMap(r, minLength, key.read, value.read, keyOf),
+    write: (w, v) => writeMap(w, v, key.write, value.write, keyOf),
     minLength: 4,
     fixedLength: -1,
     zero: () => null,
@@ -403,62 +334,10 @@ export function dictionary<K, V>(key: Codec<K>, value: Codec<V>): Codec<Map<K, V
  * element is +0 both ways (§5.1, zero keys), as `Set` itself keeps it.
  */
 export function set<T>(element: Codec<T>): Codec<Set<T> | null> {
-  const keyOf = element.key;
+  const keyOf = element.key as KeyOf<T>;
   return {
-    read: (r) => {
-      const count = r.beginCollection(element.minLength);
-      if (count < 0) {
-        return null;
-      }
-      const out = new Set<T>();
-      const seen = keyOf === undefined ? null : new Set<unknown>();
-      const guard = r.keyGuard(count);
-      let i = 0;
-      try {
-        for (; i < count; i++) {
-          const at = r.pos;
-          const x = element.read(r);
-          const k = seen === null || x === null ? x : keyOf!(x);
-          if (guard !== null) {
-            r.hashKey(guard, k, at);
-          }
-          if (seen === null ? out.has(x) : seen.has(k)) {
-            r.fail("a set element repeats", at);
-          }
-          seen?.add(k);
-          out.add(x);
-        }
-      } catch (e) {
-        throw decodeSegment(e, i, r.pos);
-      }
-      r.endCollection();
-      return out;
-    },
-    write: (w, v) => {
-      if (v === null || v === undefined) {
-        w.nullHeader();
-        return;
-      }
-      w.beginCollection(v.size);
-      const seen = keyOf === undefined ? null : new Set<unknown>();
-      let i = 0;
-      try {
-        for (const x of v) {
-          if (seen !== null) {
-            const k = x === null ? x : keyOf!(x);
-            if (seen.has(k)) {
-              w.fail("two set elements are equal under the element type's equality");
-            }
-            seen.add(k);
-          }
-          element.write(w, x);
-          i++;
-        }
-      } catch (e) {
-        throw encodeSegment(e, i);
-      }
-      w.endCollection();
-    },
+    read: (r) => readSet(r, element.minLength, element.read, keyOf),
+    write: (w, v) => writeSet(w, v, element.write, keyOf),
     minLength: 4,
     fixedLength: -1,
     zero: () => null,
@@ -482,26 +361,10 @@ export interface ObjectOptions {
   nullable?: boolean;
 }
 
-/** Composite equality key of several components (§5.1: component-wise). */
-export function compositeKey(parts: readonly unknown[]): string {
-  let s = "";
-  for (const p of parts) {
-    s += typeof p === "string" ? JSON.stringify(p) : typeof p === "object" && p !== null ? String(p) : `${typeof p}:${String(p)}`;
-    s += ",";
-  }
-  return s;
-}
-
 function memberKey(members: readonly MemberCodec[]): (v: Record<string, unknown>) => string {
-  return (v) => {
-    const parts = new Array<unknown>(members.length);
-    for (let i = 0; i < members.length; i++) {
-      const m = members[i]!;
-      const x = v[m.name];
-      parts[i] = m.codec.key === undefined || x === null ? x : m.codec.key(x);
-    }
-    return compositeKey(parts);
-  };
+  const names = members.map((m) => m.name);
+  const keys = members.map((m) => m.codec.key);
+  return (v) => componentsKey(v, names, keys);
 }
 
 /**
@@ -806,7 +669,7 @@ export function union<U extends PackUnionCase<string, unknown>>(cases: readonly 
     minLength: 2,
     fixedLength: -1,
     zero: () => null,
-    key: (v) => (v === null ? null : compositeKey([v.case, byName.get(v.case)?.codec.key?.(v.value) ?? v.value])),
+    key: (v) => (v === null ? null : caseKey(v, byName.get(v.case)?.codec.key)),
   };
 }
 

@@ -93,20 +93,3 @@ export function writeTypedArray<A extends TypedArray>(
     writeElement(w, (v as ArrayLike<never>)[i]!);
   }
 }
-
-/**
- * A structural equality key for dictionary keys and set elements of object, struct, tuple or union type (§5.1:
- * component-wise): primitives compare as themselves, objects by their members in order.
- */
-export function structuralKey(v: unknown): unknown {
-  if (v === null || typeof v !== "object") {
-    return v;
-  }
-  let s = "{";
-  for (const x of Object.values(v as Record<string, unknown>)) {
-    const k = structuralKey(x);
-    s += typeof k === "string" ? JSON.stringify(k) : `${typeof k}:${String(k)}`;
-    s += ",";
-  }
-  return s + "}";
-}

@@ -195,6 +195,18 @@ public static class VectorCatalog
         Add("hashset.float.minus-zero", new HashSet<float> { 0f, -1f });
         Add("hashset.string.null-and-empty", new HashSet<string?> { null, string.Empty });
         Add("dictionary.tuple-int.null-component", new Dictionary<(int, string?), int> { [(1, null)] = 1, [(1, string.Empty)] = 2 });
+        Add("hashset.tuple-decimal-int.near-duplicates", new HashSet<(decimal, int)> { (1.5m, 1), (1.51m, 1), (1.5m, 2) });
+        Add("hashset.tuple-datetime-int.near-duplicates", new HashSet<(DateTime, int)>
+        {
+            (DateTime.SpecifyKind(KeyTime, DateTimeKind.Utc), 1), (DateTime.SpecifyKind(KeyTime.AddTicks(1), DateTimeKind.Utc), 1), (DateTime.SpecifyKind(KeyTime, DateTimeKind.Local), 2),
+        });
+        Add("dictionary.tuple-datetimeoffset-int.near-duplicates", new Dictionary<(DateTimeOffset, int), int>
+        {
+            [(new DateTimeOffset(KeyTime.Ticks, TimeSpan.Zero), 1)] = 1, [(new DateTimeOffset(KeyTime.Ticks, TimeSpan.FromHours(-5)), 1)] = 2,
+        });
+        Add("hashset.tuple-double-int.near-duplicates", new HashSet<(double, int)> { (0d, 1), (double.Epsilon, 1), (double.NaN, 1), (-0d, 2) });
+        Add("dictionary.keyvaluepair-decimal-int.near-duplicates", new Dictionary<KeyValuePair<decimal, int>, int> { [new(1.5m, 1)] = 1, [new(1.51m, 1)] = 2, [new(-1.5m, 1)] = 3 });
+        Add("hashset.tuple-decimal-string.near-duplicates", new HashSet<(decimal, string)> { (1.5m, "a"), (1.5m, "b"), (1.51m, "a") });
 
         // Objects.
         Add("object.small", SmallObject());

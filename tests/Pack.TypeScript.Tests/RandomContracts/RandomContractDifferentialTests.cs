@@ -487,13 +487,14 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         try
         {
             var unique = schemas.OfType<PackSchema>().DistinctBy(s => s.ContractFingerprint).ToList();
-            string runtimeModule = Path.Combine(RepositoryPaths.Package, "build", "src", "index.js");
+            string runtimeModule = Path.Combine(RepositoryPaths.Package, "build", "src", "codegen.js");
+            string packageModule = Path.Combine(RepositoryPaths.Package, "build", "src", "index.js");
             string module = Path.Combine(directory, "contracts.ts");
             File.WriteAllText(module, TypeScriptGenerator.Generate(new PackSchemaSet(unique), new TypeScriptGeneratorOptions { RuntimeModule = runtimeModule }).Single().Value);
 
             // What users compile: the same module against the package's sources, under the package's own strict options.
             string strict = Path.Combine(directory, "contracts.strict.ts");
-            File.WriteAllText(strict, TypeScriptGenerator.Generate(new PackSchemaSet(unique), new TypeScriptGeneratorOptions { RuntimeModule = Path.Combine(RepositoryPaths.Package, "src", "index.js") }).Single().Value);
+            File.WriteAllText(strict, TypeScriptGenerator.Generate(new PackSchemaSet(unique), new TypeScriptGeneratorOptions { RuntimeModule = Path.Combine(RepositoryPaths.Package, "src", "codegen.js") }).Single().Value);
             var tscClock = Stopwatch.StartNew();
             var tsc = TypeScriptToolchain.Node(
                 $"node_modules/typescript/bin/tsc --noEmit --strict --target ES2022 --module ES2022 --moduleResolution Bundler --lib ES2022,DOM,DOM.Iterable "
@@ -508,7 +509,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
 
             var input = new JsonObject
             {
-                ["package"] = new Uri(runtimeModule).AbsoluteUri,
+                ["package"] = new Uri(packageModule).AbsoluteUri,
                 ["model"] = new Uri(Path.Combine(RepositoryPaths.Package, "build", "test", "vector-types.js")).AbsoluteUri,
                 ["module"] = module,
                 ["types"] = new JsonArray(declarations.Where(d => !d.IsGenericDefinition).Select(d => (JsonNode)d.ToVectorType()).ToArray()),

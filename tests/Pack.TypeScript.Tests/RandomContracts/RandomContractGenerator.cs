@@ -387,6 +387,18 @@ public sealed class RandomContractGenerator(Random random, string prefix)
             return new ContractTypeRef.Named(enums[random.Next(enums.Count)]);
         }
 
+        if (random.Next(6) == 0)
+        {
+            // A tuple or KeyValuePair key: equal component-wise, each component by its own rule (decimal by value,
+            // DateTime by ticks, ±0 and NaN of a double), which the decoders must apply inside the key too.
+            return new ContractTypeRef.Tuple([KeyPrimitive(), KeyPrimitive()], KeyValue: random.Next(2) == 0);
+        }
+
+        return KeyPrimitive();
+    }
+
+    private ContractTypeRef KeyPrimitive()
+    {
         string name = KeyPrimitives[random.Next(KeyPrimitives.Length)];
         return Primitives.Single(p => p.Name == name);
     }

@@ -139,7 +139,20 @@ public sealed class RandomValues(Random random)
     private static object EqualityClass(ContractTypeRef type, JsonNode? json)
         => json is null ? "null"
             : type is ContractTypeRef.Primitive p && ClrPrimitive(p.Name) is { } clr ? Pack.Tests.GoldenVectors.VectorJson.FromJson(json, clr)!
+            : type is ContractTypeRef.Tuple tuple ? ComponentsClass(tuple, json)
             : json.ToJsonString();
+
+    /// <summary>A tuple or KeyValuePair key component-wise (a boxed <see cref="ValueTuple{T1, T2}"/> compares and hashes its items with their own Equals).</summary>
+    private static object ComponentsClass(ContractTypeRef.Tuple tuple, JsonNode json)
+    {
+        object key = "()";
+        foreach (var (item, name) in tuple.Items.Zip(tuple.Names))
+        {
+            key = (key, EqualityClass(item, json[name]));
+        }
+
+        return key;
+    }
 
     /// <summary>The .NET type of a primitive named as the vector files name it.</summary>
     public static Type? ClrPrimitive(string name) => name switch

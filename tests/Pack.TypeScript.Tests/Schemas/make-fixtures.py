@@ -125,13 +125,22 @@ def vectors():
         'IVectorToken': {'kind': 'union', 'full': VT + 'IVectorToken', 'cases': [(0, 'VectorNumberToken'), (1, 'VectorTextToken')]},
         'VectorColor': {'kind': 'enum', 'full': VT + 'VectorColor', 'underlying': 'i32', 'values': [('Red', 1), ('Green', 2), ('Blue', 3)]},
         'VectorBigEnum': {'kind': 'enum', 'full': VT + 'VectorBigEnum', 'underlying': 'u64', 'values': [('Huge', 18446744073709551615)]},
+        # Tuple and KeyValuePair keys of docs/vectors whose components have their own equality (wire-format §5.1).
+        'T(decimal,i32)': {'kind': 'frozen-struct', 'full': 'System.ValueTuple<decimal,i32>', 'members': [('Item1', 'decimal'), ('Item2', 'i32')]},
+        'T(datetime,i32)': {'kind': 'frozen-struct', 'full': 'System.ValueTuple<datetime,i32>', 'members': [('Item1', 'datetime'), ('Item2', 'i32')]},
+        'T(datetimeoffset,i32)': {'kind': 'frozen-struct', 'full': 'System.ValueTuple<datetimeoffset,i32>', 'members': [('Item1', 'datetimeoffset'), ('Item2', 'i32')]},
+        'T(f64,i32)': {'kind': 'frozen-struct', 'full': 'System.ValueTuple<f64,i32>', 'members': [('Item1', 'f64'), ('Item2', 'i32')]},
+        'T(decimal,string)': {'kind': 'object', 'full': 'System.ValueTuple<decimal,string>', 'nullable': False, 'members': [('Item1', 'decimal'), ('Item2', 'string')]},
+        'KVP(decimal,i32)': {'kind': 'frozen-struct', 'full': 'System.Collections.Generic.KeyValuePair<decimal,i32>', 'members': [('Key', 'decimal'), ('Value', 'i32')]},
     }
     roots = ['VectorSmallObject', 'VectorSmallObjectV1', 'VectorEnvelope', 'VectorEnvelopeV1', 'VectorEvolved', 'VectorRecordWithDefault',
              'VectorPoint3', 'VectorMesh', 'VectorNamedValue', ('nullable', 'VectorNamedValue'), 'VectorNode', 'VectorBranch', 'VectorShape',
              'VectorDrawing', 'IVectorToken', ('list', 'VectorShape'), ('list', 'IVectorToken'), ('list', 'VectorFlagged'), ('list', 'VectorPoint3'), 'VectorColor', 'VectorBigEnum',
              ('map', 'string', 'i32'), ('map', 'decimal', 'i32'), ('map', 'datetimeoffset', 'i32'), ('map', 'f64', 'i32'), ('set', 'string'), ('set', 'f32'),
              ('list', 'i32'), ('list', ('list', 'i32')), ('memory', 'u8'), ('list', 'string'), ('list', 'decimal'), ('list', 'bool'), ('nullable', 'i32'),
-             'decimal', 'datetime', 'guid', 'i128', 'f16', 'char', 'timeonly', 'string']
+             'decimal', 'datetime', 'guid', 'i128', 'f16', 'char', 'timeonly', 'string',
+             ('set', 'T(decimal,i32)'), ('set', 'T(datetime,i32)'), ('map', 'T(datetimeoffset,i32)', 'i32'), ('set', 'T(f64,i32)'),
+             ('map', 'KVP(decimal,i32)', 'i32'), ('set', 'T(decimal,string)')]
     return schema_set(roots, named)
 
 if __name__ == '__main__':

@@ -503,41 +503,21 @@ public sealed partial class TypeScriptGenerator
         };
     }
 
-    /// <summary>The §5.1 key expression of a value, or null when the value itself compares correctly in a Map/Set.</summary>
-    private string? KeyOf(string label, string value)
+    /// <summary>
+    /// Whether a TypeScript value of <paramref name="label"/> is its own §5.1 key in a Map/Set (numbers, bigints,
+    /// booleans and strings other than the decimal and Guid texts); any other key is the runtime's (<c>keyOf</c> over
+    /// the type's descriptor).
+    /// </summary>
+    private bool ComparesItself(string label)
     {
         var t = _types[label];
-        switch (t.Kind)
+        return t.Kind switch
         {
-            case PackSchemaKind.Primitive:
-                switch (t.Primitive)
-                {
-                    case "decimal":
-                        _imports.Add("decimalKey");
-                        return $"decimalKey({value})";
-                    case "guid":
-                        return $"{value}.toLowerCase()";
-                    case "datetime":
-                        return $"{value}.ticks";
-                    case "datetimeoffset":
-                        return $"({value}.ticks - BigInt({value}.offsetMinutes) * 600000000n)";
-                    default:
-                        return null;
-                }
-
-            case PackSchemaKind.Enum:
-                return null;
-            case PackSchemaKind.Nullable:
-                return KeyOf(t.Element!, value) is null ? null : Structural(value);
-            default:
-                return Structural(value);
-        }
-    }
-
-    private string Structural(string value)
-    {
-        _imports.Add("structuralKey");
-        return $"structuralKey({value})";
+            PackSchemaKind.Primitive => t.Primitive is not ("decimal" or "guid" or "datetime" or "datetimeoffset"),
+            PackSchemaKind.Enum => true,
+            PackSchemaKind.Nullable => ComparesItself(t.Element!),
+            _ => false,
+        };
     }
 
     private string Zero(string label)
@@ -675,6 +655,7 @@ public sealed partial class TypeScriptGenerator
             }
         }
 
+        EmitDescriptors(body);
         body.AppendLine("// ---- payloads and fingerprints ----");
         body.AppendLine();
         foreach (var root in _roots)
@@ -941,11 +922,7 @@ public sealed partial class TypeScriptGenerator
         _imports.Add("PackReader");
         _imports.Add("PackWriter");
         var ident = Ident(t.Label);
-        var caseNames = t.Cases.Select(c => ShortName(_types[c.Type].Name ?? Ident(c.Type))).ToList();
-        if (caseNames.Distinct(StringComparer.Ordinal).Count() != caseNames.Count)
-        {
-            caseNames = t.Cases.Select(c => _types[c.Type].Name ?? Ident(c.Type)).ToList();
-        }
+        var caseNames = CaseNames(t);
 
         o.AppendLine(CultureInfo.InvariantCulture, $"/** `{Comment(t.Name)}` (union): `case` is the case type's name, `value` its value. */");
         o.Append(CultureInfo.InvariantCulture, $"export type {ident} =");
@@ -1006,6 +983,18 @@ public sealed partial class TypeScriptGenerator
         o.AppendLine("  }");
         o.AppendLine("}");
         EmitPayloadFunctions(o, ident, ident + " | null");
+    }
+
+    /// <summary>The <c>case</c> names of a union's cases: the short type names, or the full ones when two short ones clash.</summary>
+    private List<string> CaseNames(SchemaType t)
+    {
+        var caseNames = t.Cases.Select(c => ShortName(_types[c.Type].Name ?? Ident(c.Type))).ToList();
+        if (caseNames.Distinct(StringComparer.Ordinal).Count() != caseNames.Count)
+        {
+            caseNames = t.Cases.Select(c => _types[c.Type].Name ?? Ident(c.Type)).ToList();
+        }
+
+        return caseNames;
     }
 
     private string NonNull(string label)
@@ -1105,163 +1094,51 @@ public sealed partial class TypeScriptGenerator
         o.AppendLine("}");
     }
 
+    /// <summary>A set: its element's read and write; the runtime's <c>readSet</c>/<c>writeSet</c> hold the rules (§5, §5.1).</summary>
     private void EmitSet(StringBuilder o, SchemaType t)
     {
         _imports.Add("PackReader");
         _imports.Add("PackWriter");
-        _imports.Add("decodeSegment");
-        _imports.Add("encodeSegment");
+        _imports.Add("readSet");
+        _imports.Add("writeSet");
         var ident = Ident(t.Label);
         var type = TsType(t.Label);
         var element = TsType(t.Element!, t.ElementNonNull);
-        var key = KeyOf(t.Element!, "x");
+        var key = ComparesItself(t.Element!) ? "undefined" : KeyFunction(t.Element!);
+        o.AppendLine(CultureInfo.InvariantCulture, $"const read{ident}Element = (r: PackReader): {element} => {Read(t.Element!, t.ElementNonNull)};");
+        o.AppendLine(CultureInfo.InvariantCulture, $"const write{ident}Element = (w: PackWriter, x: {element}): void => {{ {Write(t.Element!, Checked("x", t.ElementNonNull))} }};");
+        o.AppendLine();
         o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  const n = r.beginCollection({MinLength(t.Element!)});");
-        o.AppendLine("  if (n < 0) return null;");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  const out = new Set<{element}>();");
-        if (key is not null)
-        {
-            o.AppendLine("  const seen = new Set<unknown>();");
-        }
-
-        o.AppendLine("  const guard = r.keyGuard(n);");
-        o.AppendLine("  let i = 0;");
-        o.AppendLine("  try {");
-        o.AppendLine("    for (; i < n; i++) {");
-        o.AppendLine("      const at = r.pos;");
-        o.AppendLine(CultureInfo.InvariantCulture, $"      const x = {Read(t.Element!, t.ElementNonNull)};");
-        if (key is not null)
-        {
-            o.AppendLine(CultureInfo.InvariantCulture, $"      const k = x === null ? null : {key};");
-            o.AppendLine("      if (guard !== null) r.hashKey(guard, k, at);");
-            o.AppendLine("      if (seen.has(k)) r.fail(\"a set element repeats\", at);");
-            o.AppendLine("      seen.add(k);");
-        }
-        else
-        {
-            o.AppendLine("      if (guard !== null) r.hashKey(guard, x, at);");
-            o.AppendLine("      if (out.has(x)) r.fail(\"a set element repeats\", at);");
-        }
-
-        o.AppendLine("      out.add(x);");
-        o.AppendLine("    }");
-        o.AppendLine("  } catch (e) {");
-        o.AppendLine("    throw decodeSegment(e, i, r.pos);");
-        o.AppendLine("  }");
-        o.AppendLine("  r.endCollection();");
-        o.AppendLine("  return out;");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  return readSet(r, {MinLength(t.Element!)}, read{ident}Element, {key});");
         o.AppendLine("}");
         o.AppendLine();
         o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
-        o.AppendLine("  if (v === null || v === undefined) {");
-        o.AppendLine("    w.nullHeader();");
-        o.AppendLine("    return;");
-        o.AppendLine("  }");
-        o.AppendLine("  w.beginCollection(v.size);");
-        if (key is not null)
-        {
-            o.AppendLine("  const seen = new Set<unknown>();");
-        }
-
-        o.AppendLine("  let i = 0;");
-        o.AppendLine("  try {");
-        o.AppendLine("    for (const x of v) {");
-        if (key is not null)
-        {
-            o.AppendLine(CultureInfo.InvariantCulture, $"      const k = x === null ? null : {key};");
-            o.AppendLine("      if (seen.has(k)) w.fail(\"two set elements are equal under the element type's equality\");");
-            o.AppendLine("      seen.add(k);");
-        }
-
-        o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(t.Element!, Checked("x", t.ElementNonNull))}");
-        o.AppendLine("      i++;");
-        o.AppendLine("    }");
-        o.AppendLine("  } catch (e) {");
-        o.AppendLine("    throw encodeSegment(e, i);");
-        o.AppendLine("  }");
-        o.AppendLine("  w.endCollection();");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  writeSet(w, v, write{ident}Element, {key});");
         o.AppendLine("}");
     }
 
+    /// <summary>A dictionary: its key's and value's reads and writes; the runtime's <c>readMap</c>/<c>writeMap</c> hold the rules (§5, §5.1).</summary>
     private void EmitMap(StringBuilder o, SchemaType t)
     {
         _imports.Add("PackReader");
         _imports.Add("PackWriter");
-        _imports.Add("decodeSegment");
-        _imports.Add("encodeSegment");
+        _imports.Add("readMap");
+        _imports.Add("writeMap");
         var ident = Ident(t.Label);
         var type = TsType(t.Label);
-        var keyType = NonNull(t.Key!);
         var valueType = TsType(t.Value!, t.ValueNonNull);
-        var key = KeyOf(t.Key!, "k");
+        var key = ComparesItself(t.Key!) ? "undefined" : KeyFunction(t.Key!);
+        o.AppendLine(CultureInfo.InvariantCulture, $"const read{ident}Key = (r: PackReader): {TsType(t.Key!)} => {Read(t.Key!)};");
+        o.AppendLine(CultureInfo.InvariantCulture, $"const read{ident}Value = (r: PackReader): {valueType} => {Read(t.Value!, t.ValueNonNull)};");
+        o.AppendLine(CultureInfo.InvariantCulture, $"const write{ident}Key = (w: PackWriter, k: {TsType(t.Key!)}): void => {{ {Write(t.Key!, "k")} }};");
+        o.AppendLine(CultureInfo.InvariantCulture, $"const write{ident}Value = (w: PackWriter, x: {valueType}): void => {{ {Write(t.Value!, Checked("x", t.ValueNonNull))} }};");
+        o.AppendLine();
         o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  const n = r.beginCollection({MinLength(t.Key!) + MinLength(t.Value!)});");
-        o.AppendLine("  if (n < 0) return null;");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  const out = new Map<{keyType}, {valueType}>();");
-        if (key is not null)
-        {
-            o.AppendLine("  const seen = new Set<unknown>();");
-        }
-
-        o.AppendLine("  const guard = r.keyGuard(n);");
-        o.AppendLine("  let i = 0;");
-        o.AppendLine("  try {");
-        o.AppendLine("    for (; i < n; i++) {");
-        o.AppendLine("      const at = r.pos;");
-        o.AppendLine(CultureInfo.InvariantCulture, $"      const k = {Read(t.Key!)};");
-        o.AppendLine("      if (k === null) return r.fail(\"a dictionary key cannot be null\", at);");
-        if (key is not null)
-        {
-            o.AppendLine(CultureInfo.InvariantCulture, $"      const kk = {key};");
-            o.AppendLine("      if (guard !== null) r.hashKey(guard, kk, at);");
-            o.AppendLine("      if (seen.has(kk)) r.fail(\"a dictionary key repeats\", at);");
-            o.AppendLine("      seen.add(kk);");
-        }
-        else
-        {
-            o.AppendLine("      if (guard !== null) r.hashKey(guard, k, at);");
-            o.AppendLine("      if (out.has(k)) r.fail(\"a dictionary key repeats\", at);");
-        }
-
-        o.AppendLine(CultureInfo.InvariantCulture, $"      out.set(k, {Read(t.Value!, t.ValueNonNull)});");
-        o.AppendLine("    }");
-        o.AppendLine("  } catch (e) {");
-        o.AppendLine("    throw decodeSegment(e, i, r.pos);");
-        o.AppendLine("  }");
-        o.AppendLine("  r.endCollection();");
-        o.AppendLine("  return out;");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  return readMap(r, {MinLength(t.Key!) + MinLength(t.Value!)}, read{ident}Key, read{ident}Value, {key});");
         o.AppendLine("}");
         o.AppendLine();
         o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
-        o.AppendLine("  if (v === null || v === undefined) {");
-        o.AppendLine("    w.nullHeader();");
-        o.AppendLine("    return;");
-        o.AppendLine("  }");
-        o.AppendLine("  w.beginCollection(v.size);");
-        if (key is not null)
-        {
-            o.AppendLine("  const seen = new Set<unknown>();");
-        }
-
-        o.AppendLine("  let i = 0;");
-        o.AppendLine("  try {");
-        o.AppendLine("    for (const [k, x] of v) {");
-        o.AppendLine("      if (k === null || k === undefined) w.fail(\"a dictionary key cannot be null\");");
-        if (key is not null)
-        {
-            o.AppendLine(CultureInfo.InvariantCulture, $"      const kk = {key};");
-            o.AppendLine("      if (seen.has(kk)) w.fail(\"two dictionary keys are equal under the key type's equality\");");
-            o.AppendLine("      seen.add(kk);");
-        }
-
-        o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(t.Key!, "k")}");
-        o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(t.Value!, Checked("x", t.ValueNonNull))}");
-        o.AppendLine("      i++;");
-        o.AppendLine("    }");
-        o.AppendLine("  } catch (e) {");
-        o.AppendLine("    throw encodeSegment(e, i);");
-        o.AppendLine("  }");
-        o.AppendLine("  w.endCollection();");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  writeMap(w, v, write{ident}Key, write{ident}Value, {key});");
         o.AppendLine("}");
     }
 
