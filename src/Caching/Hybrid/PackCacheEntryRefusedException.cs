@@ -1,16 +1,18 @@
 namespace Pack.Caching;
 
 /// <summary>
-/// What <see cref="PackHybridCacheSerializer{T}"/> throws for a refused entry: HybridCache catches a serializer's failure
-/// on a stored entry, logs it and treats the entry as a miss (the caller never sees it).
+/// Pack's HybridCache serializer refused a stored entry (docs/caching.md §3): it was written by a contract this reader
+/// would misread, by an envelope version it does not know, or is not a Pack cache entry. The value is not read.
+/// <c>GetOrCreatePackAsync</c> catches it and refills the entry; a plain <c>GetOrCreateAsync</c> hands it to its caller,
+/// because HybridCache does not treat a serializer's failure as a miss (docs/caching.md §4).
 /// </summary>
-internal sealed class PackCacheEntryRefusedException : InvalidOperationException
+public sealed class PackCacheEntryRefusedException : Exception
 {
-    public PackCacheEntryRefusedException(CacheEntryOutcome outcome, string reason)
-        : base($"The Pack cache entry was refused ({outcome}): {reason}")
+    internal PackCacheEntryRefusedException(CacheEntryOutcome outcome, string reason)
+        : base($"The Pack cache entry was refused ({outcome.ToString().ToLowerInvariant()}): {reason}")
     {
         Outcome = outcome;
     }
 
-    public CacheEntryOutcome Outcome { get; }
+    internal CacheEntryOutcome Outcome { get; }
 }

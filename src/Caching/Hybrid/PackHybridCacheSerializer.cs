@@ -6,8 +6,9 @@ namespace Pack.Caching;
 
 /// <summary>
 /// HybridCache's serializer for one type: writes Pack cache entries (docs/caching.md §2) and reads them by the rules of
-/// §3. An entry that is refused (incompatible, unknown, corrupt) is counted, logged, and reported to HybridCache as a
-/// failed read, which HybridCache treats as a miss: it runs the caller's factory and overwrites the entry.
+/// §3. An entry that is refused (incompatible, unknown, corrupt) is counted, logged, and thrown as
+/// <see cref="PackCacheEntryRefusedException"/>, which <c>GetOrCreatePackAsync</c> turns into a miss that refills the
+/// entry (HybridCache itself hands a serializer's failure to the caller, docs/caching.md §4).
 /// </summary>
 /// <typeparam name="T">The cached type.</typeparam>
 internal sealed class PackHybridCacheSerializer<T> : IHybridCacheSerializer<T>

@@ -1,0 +1,47 @@
+using Microsoft.Extensions.Caching.Distributed;
+using Microsoft.Extensions.Caching.Hybrid;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+
+namespace Pack.Caching.Tests;
+
+/// <summary>
+/// One "replica": a service provider with HybridCache and Pack's serializer over a given second level (the cache the
+/// replicas share), and the log lines it wrote. Two hosts over one store stand for two versions of a service.
+/// </summary>
+internal sealed class CacheHost : IDisposable
+{
+    private readonly ServiceProvider _services;
+
+    public CacheHost(IDistributedCache? secondLevel, bool pack = true)
+    {
+        var services = new ServiceCollection();
+        services.AddLogging(logging => logging.AddProvider(Log).SetMinimumLevel(LogLevel.Debug));
+        services.AddMetrics();
+        if (secondLevel is not null)
+        {
+            services.AddSingleton(secondLevel);
+        }
+
+        var builder = services.AddHybridCache(options =>
+        {
+            // No L1 reuse between calls of a test: every read goes to the shared second level and through the serializer.
+            options.DefaultEntryOptions = new HybridCacheEntryOptions { LocalCacheExpiration = TimeSpan.FromMilliseconds(1), Expiration = TimeSpan.FromMinutes(5) };
+        });
+        if (pack)
+        {
+            builder.AddPackSerializer();
+        }
+
+        _services = services.BuildServiceProvider();
+        Cache = _services.GetRequiredService<HybridCache>();
+    }
+
+    public HybridCache Cache { get; }
+
+    public LogCollector Log { get; } = new();
+
+    public IServiceProvider Services => _services;
+
+    public void Dispose() => _services.Dispose();
+}
