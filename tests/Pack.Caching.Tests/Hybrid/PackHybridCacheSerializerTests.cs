@@ -37,6 +37,7 @@ public class PackHybridCacheSerializerTests
         using var reader = new CacheHost(store);
 
         await writer.Cache.GetOrCreateAsync("order:1", _ => ValueTask.FromResult(new OrderV1 { Id = 1, Customer = "Ada" }));
+        await store.WaitForAsync("order:1", "Ada");
         int calls = 0;
         var read = await reader.Cache.GetOrCreateAsync("order:1", _ => { calls++; return ValueTask.FromResult(new OrderV1()); });
 
@@ -53,6 +54,8 @@ public class PackHybridCacheSerializerTests
 
         await v1.Cache.GetOrCreateAsync("order:old", _ => ValueTask.FromResult(new OrderV1 { Id = 1, Customer = "Ada" }));
         await v2.Cache.GetOrCreateAsync("order:new", _ => ValueTask.FromResult(new OrderV2 { Id = 2, Customer = "Grace", Total = 3m }));
+        await store.WaitForAsync("order:old", "Ada");
+        await store.WaitForAsync("order:new", "Grace");
         var newReadsOld = await v2.Cache.GetOrCreateAsync<OrderV2>("order:old", _ => throw new InvalidOperationException("the factory ran"));
         var oldReadsNew = await v1.Cache.GetOrCreateAsync<OrderV1>("order:new", _ => throw new InvalidOperationException("the factory ran"));
 
@@ -67,9 +70,11 @@ public class PackHybridCacheSerializerTests
         using var v1 = new CacheHost(store);
         using var retyped = new CacheHost(store);
         await v1.Cache.GetOrCreateAsync("order:1", _ => ValueTask.FromResult(new OrderV1 { Id = 1, Customer = "Ada" }));
+        await store.WaitForAsync("order:1", "Ada");
 
         int calls = 0;
         var read = await retyped.Cache.GetOrCreatePackAsync("order:1", _ => { calls++; return ValueTask.FromResult(new OrderRetyped { Id = 5_000_000_000, Customer = "Refilled" }); });
+        await store.WaitForAsync("order:1", "Refilled");
         var again = await retyped.Cache.GetOrCreatePackAsync("order:1", _ => { calls++; return ValueTask.FromResult(new OrderRetyped()); });
         var olderReplicaAfterRefill = await v1.Cache.GetOrCreatePackAsync("order:1", _ => ValueTask.FromResult(new OrderV1 { Customer = "Refilled by v1" }));
 
@@ -88,6 +93,7 @@ public class PackHybridCacheSerializerTests
         using var v1 = new CacheHost(store);
         using var retyped = new CacheHost(store);
         await v1.Cache.GetOrCreateAsync("order:1", _ => ValueTask.FromResult(new OrderV1 { Id = 1, Customer = "Ada" }));
+        await store.WaitForAsync("order:1", "Ada");
 
         var refused = await Assert.ThrowsAsync<PackCacheEntryRefusedException>(async () => await retyped.Cache.GetOrCreateAsync("order:1", _ => ValueTask.FromResult(new OrderRetyped())));
 
@@ -101,12 +107,13 @@ public class PackHybridCacheSerializerTests
         using var json = new CacheHost(store, pack: false);
         using var pack = new CacheHost(store);
         await json.Cache.GetOrCreateAsync("order:1", _ => ValueTask.FromResult(new OrderV1 { Id = 1, Customer = "Json" }));
+        await store.WaitForAsync("order:1", "Json");
 
         var read = await pack.Cache.GetOrCreatePackAsync("order:1", _ => ValueTask.FromResult(new OrderV1 { Id = 1, Customer = "Pack" }));
 
         Assert.Equal("Pack", read.Customer);
         Assert.True(pack.Log.Contains(PackCacheLog.Category, "not a Pack cache entry"), string.Join("\n", pack.Log.Lines));
-        Assert.True(store.Entries["order:1"].AsSpan().IndexOf("PKC"u8) >= 0, "the refilled entry is a Pack cache entry");
+        await store.WaitForAsync("order:1", "PKC");
     }
 
     [Theory]

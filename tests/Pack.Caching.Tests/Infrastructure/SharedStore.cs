@@ -12,6 +12,26 @@ internal sealed class SharedStore : IDistributedCache
 {
     public ConcurrentDictionary<string, byte[]> Entries { get; } = new();
 
+    /// <summary>
+    /// Waits until the entry at <paramref name="key"/> holds <paramref name="marker"/>: HybridCache writes the second
+    /// level after it has answered the caller, so a test that reads from another host waits for the write first.
+    /// </summary>
+    public async Task WaitForAsync(string key, string marker)
+    {
+        byte[] expected = System.Text.Encoding.UTF8.GetBytes(marker);
+        for (int i = 0; i < 500; i++)
+        {
+            if (Entries.TryGetValue(key, out var value) && value.AsSpan().IndexOf(expected) >= 0)
+            {
+                return;
+            }
+
+            await Task.Delay(10);
+        }
+
+        Assert.Fail($"The entry {key} never held {marker}.");
+    }
+
     public byte[]? Get(string key) => Entries.TryGetValue(key, out var value) ? value : null;
 
     public Task<byte[]?> GetAsync(string key, CancellationToken token = default) => Task.FromResult(Get(key));
