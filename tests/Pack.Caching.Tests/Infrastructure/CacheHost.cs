@@ -14,15 +14,23 @@ internal sealed class CacheHost : IDisposable
     private readonly ServiceProvider _services;
 
     public CacheHost(IDistributedCache? secondLevel, bool pack = true)
+        : this(services =>
+        {
+            if (secondLevel is not null)
+            {
+                services.AddSingleton(secondLevel);
+            }
+        }, pack)
+    {
+    }
+
+    /// <summary>A host whose second level <paramref name="configure"/> registers (Redis: <c>AddStackExchangeRedisCache</c>).</summary>
+    public CacheHost(Action<IServiceCollection> configure, bool pack = true)
     {
         var services = new ServiceCollection();
         services.AddLogging(logging => logging.AddProvider(Log).SetMinimumLevel(LogLevel.Debug));
         services.AddMetrics();
-        if (secondLevel is not null)
-        {
-            services.AddSingleton(secondLevel);
-        }
-
+        configure(services);
         var builder = services.AddHybridCache(options =>
         {
             // No L1: every read goes to the shared second level and through the serializer, as on a replica that has
