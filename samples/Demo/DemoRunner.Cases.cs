@@ -20,7 +20,6 @@ public static partial class DemoRunner
         }),
         EndpointCase.Simple("GET /api/organizations/10", async (client, ct) => await client.GetOrganizationAsync(10, ct).ConfigureAwait(false)),
         EndpointCase.Simple("GET /api/organizations/1000", async (client, ct) => await client.GetOrganizationAsync(1000, ct).ConfigureAwait(false)),
-        EndpointCase.Simple("GET /api/organizations/1000/hybrid", async (client, ct) => await client.GetCachedOrganizationAsync(1000, ct).ConfigureAwait(false)),
         EndpointCase.Simple("GET /api/members/stream?count=1000", async (client, ct) =>
         {
             var members = new List<Member?>();
