@@ -17,8 +17,11 @@ internal static class PackCacheEntryFormat
     /// <summary>Magic, version, wire fingerprint (8 bytes) and schema length (u32).</summary>
     public const int HeaderLength = 16;
 
-    /// <summary>The longest schema an entry may carry (1 MiB of UTF-8), far above any real contract's canonical text.</summary>
-    public const int MaxSchemaLength = 1024 * 1024;
+    /// <summary>
+    /// The longest schema an entry may carry: Pack's allocation allowance (256 KiB of UTF-8), far above any real
+    /// contract's canonical text, so that parsing and remembering a hostile entry's schema stays within the budget's order.
+    /// </summary>
+    public const int MaxSchemaLength = PackSerializerOptions.AllocationAllowance;
 
     /// <summary>Writes the header and the schema of an entry into a new array, the fixed prefix of every entry of one type.</summary>
     public static byte[] CreatePrefix(ulong wireFingerprint, ReadOnlySpan<byte> schemaUtf8)

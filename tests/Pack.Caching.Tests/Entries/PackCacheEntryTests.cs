@@ -133,7 +133,7 @@ public class PackCacheEntryTests
     [Theory]
     [InlineData(0u)]
     [InlineData(uint.MaxValue)]
-    [InlineData(1024u * 1024 + 1)]
+    [InlineData((uint)PackSerializerOptions.AllocationAllowance + 1)]
     [InlineData(100_000u)]
     public void Read_DeclaredSchemaLengthOutOfBounds_RefusedCorruptWithoutAllocatingIt(uint declared)
     {
