@@ -26,6 +26,9 @@ public interface ISampleApi
     [Get("/api/organizations/{members}")]
     Task<Organization> GetOrganizationAsync(int members, CancellationToken cancellationToken = default);
 
+    [Get("/api/organizations/{members}/hybrid")]
+    Task<Organization> GetCachedOrganizationAsync(int members, CancellationToken cancellationToken = default);
+
     [Get("/api/members/stream")]
     IAsyncEnumerable<Member> StreamMembersAsync(int count, int delayMs, CancellationToken cancellationToken = default);
 

@@ -184,6 +184,7 @@ public static partial class DemoRunner
         allMatched &= await UploadAndBidiDemoAsync(baseAddress, http2Address ?? baseAddress, output, cancellationToken).ConfigureAwait(false);
         allMatched &= await OperationsDemoAsync(baseAddress, output, cancellationToken).ConfigureAwait(false);
         allMatched &= await InspectDemoAsync(baseAddress, output, cancellationToken).ConfigureAwait(false);
+        allMatched &= await CachingDemoAsync(baseAddress, json, pack, output, cancellationToken).ConfigureAwait(false);
 
         output.WriteLine();
         output.WriteLine(allMatched ? "Result: every JSON and Pack comparison matched." : "Result: some comparisons did NOT match.");

@@ -36,6 +36,9 @@ public sealed class SampleApiClient(HttpClient http)
     public async Task<Organization?> GetOrganizationAsync(int members, CancellationToken cancellationToken) =>
         await _api.GetOrganizationAsync(members, cancellationToken).ConfigureAwait(false);
 
+    public async Task<Organization?> GetCachedOrganizationAsync(int members, CancellationToken cancellationToken) =>
+        await _api.GetCachedOrganizationAsync(members, cancellationToken).ConfigureAwait(false);
+
     public IAsyncEnumerable<Member?> StreamMembersAsync(int count, int delayMs, CancellationToken cancellationToken) =>
         _api.StreamMembersAsync(count, delayMs, cancellationToken)!;
 

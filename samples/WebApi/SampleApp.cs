@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Mvc.ApplicationParts;
 using Microsoft.AspNetCore.ResponseCompression;
+using Pack.Samples.WebApi.Caching;
 using Pack.Samples.WebApi.Members;
 using Pack.Samples.WebApi.Minimal;
 using Pack.Samples.WebApi.Operations;
@@ -50,6 +51,7 @@ public static class SampleApp
             options.MimeTypes = [.. ResponseCompressionDefaults.MimeTypes, PackMediaTypes.Pack, PackMediaTypes.PackStream]);
 
         builder.AddOperations();
+        builder.AddSampleCaching();
         configure?.Invoke(builder);
 
         WebApplication app = builder.Build();

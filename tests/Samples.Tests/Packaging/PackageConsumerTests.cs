@@ -13,7 +13,7 @@ public sealed class PackageConsumerTests(PackageFixture packages)
         "generated-context",
         "client-pack api/orders/7", "content-type-pack api/orders/7", "bytes api/orders/7", "content-type-json api/orders/7", "json api/orders/7",
         "client-pack minimal/orders/7", "content-type-pack minimal/orders/7", "bytes minimal/orders/7", "content-type-json minimal/orders/7", "json minimal/orders/7",
-        "client-post-pack", "refit-get", "refit-post",
+        "client-post-pack", "refit-get", "refit-post", "hybrid-cache", "hybrid-cache-entry",
     ];
 
     [Fact]

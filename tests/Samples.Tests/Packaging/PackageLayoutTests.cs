@@ -79,6 +79,7 @@ public sealed partial class PackageLayoutTests(PackageFixture packages)
         Assert.Equal(["Microsoft.AspNetCore.App"], FrameworkReferences("Pack.AspNetCore"));
         Assert.Equal([("Microsoft.Extensions.Http", "10.0.0"), ("Pack", version)], Dependencies("Pack.Client").Select(d => (d.Id, d.Version)).Order());
         Assert.Equal([("Pack.Client", version), ("Refit", "16.4.0"), ("Refit.HttpClientFactory", "16.4.0")], Dependencies("Pack.Refit").Select(d => (d.Id, d.Version)).Order());
+        Assert.Equal([("Microsoft.Extensions.Caching.Hybrid", "10.0.0"), ("Pack", version)], Dependencies("Pack.Caching").Select(d => (d.Id, d.Version)).Order());
     }
 
     [Theory]
@@ -86,6 +87,7 @@ public sealed partial class PackageLayoutTests(PackageFixture packages)
     [InlineData("Pack.Client", "Pack")]
     [InlineData("Pack.Refit", "Pack.Client")]
     [InlineData("Pack.Refit", "Refit")]
+    [InlineData("Pack.Caching", "Pack")]
     public void Dependencies_AnalyzersFlowToTheApp(string id, string dependency)
     {
         packages.AssertPacked();

@@ -714,6 +714,13 @@ export const ListOfOrderPayload = {
 
 // ---- endpoints (docs/schema.md §5.3): one function per endpoint, grouped ----
 
+// -- CachedOrganizations --
+
+/** `GET /api/organizations/{members}/hybrid` (CachedOrganizations.Get). */
+export function cachedOrganizationsGet(client: PackClient, members: number, options?: EndpointOptions<Organization | null>): Promise<Organization | null> {
+  return client.call("GET", `api/organizations/${routeValue(members)}/hybrid`, null, endpointReader(OrganizationPayload, options), options);
+}
+
 // -- Members --
 
 /** `GET /api/members/stream` (Members.Stream). Reads the `application/x-pack-stream` answer item by item (`for await`); leaving the loop or aborting `options.signal` cancels the request. */

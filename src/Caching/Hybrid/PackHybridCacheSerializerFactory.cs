@@ -1,0 +1,31 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Diagnostics.Metrics;
+using Microsoft.Extensions.Caching.Hybrid;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
+
+namespace Pack.Caching;
+
+/// <summary>
+/// HybridCache's serializer factory for Pack: a serializer for every type whose schema Pack knows (docs/schema.md §4;
+/// under Native AOT, the roots of a registered <see cref="PackSerializerContext"/>). For any other type it declines, and
+/// HybridCache uses its next factory or its default (JSON) serializer.
+/// </summary>
+internal sealed class PackHybridCacheSerializerFactory : IHybridCacheSerializerFactory
+{
+    private readonly PackCacheMetrics _metrics;
+    private readonly ILogger _logger;
+
+    public PackHybridCacheSerializerFactory(IMeterFactory? meterFactory = null, ILoggerFactory? loggerFactory = null)
+    {
+        _metrics = new PackCacheMetrics(meterFactory);
+        _logger = loggerFactory?.CreateLogger(PackCacheLog.Category) ?? NullLogger.Instance;
+    }
+
+    /// <inheritdoc/>
+    public bool TryCreateSerializer<T>([NotNullWhen(true)] out IHybridCacheSerializer<T>? serializer)
+    {
+        serializer = PackCacheEntry<T>.Contract is null ? null : new PackHybridCacheSerializer<T>(_metrics, _logger);
+        return serializer is not null;
+    }
+}
