@@ -92,12 +92,14 @@ internal sealed partial class ContextParser
     /// <summary>The default of a constructor parameter as ObjectEmitter.EmitConstant loads it, or <see langword="null"/> for the zero value.</summary>
     private static ConstantModel? DefaultValue(IParameterSymbol parameter, MemberShape member)
     {
-        if (!parameter.HasExplicitDefaultValue || parameter.ExplicitDefaultValue is not { } value || member.Type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+        if (!parameter.HasExplicitDefaultValue || parameter.ExplicitDefaultValue is not { } value)
         {
             return null;
         }
 
-        var target = member.Type is INamedTypeSymbol { TypeKind: TypeKind.Enum } e ? e.EnumUnderlyingType! : member.Type;
+        // A Nullable parameter's default (int? p = 5) is its element's constant.
+        var element = member.Type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T ? ((INamedTypeSymbol)member.Type).TypeArguments[0] : member.Type;
+        var target = element is INamedTypeSymbol { TypeKind: TypeKind.Enum } e ? e.EnumUnderlyingType! : element;
         return target.SpecialType switch
         {
             SpecialType.System_Boolean or SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Int16 or SpecialType.System_UInt16

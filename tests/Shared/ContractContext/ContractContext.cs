@@ -41,6 +41,8 @@ namespace Pack.ContractTests;
 [PackSerializable(typeof(Defaults))]
 [PackSerializable(typeof(DefaultsV1))]
 [PackSerializable(typeof(DefaultsV2))]
+[PackSerializable(typeof(Prioritized))]
+[PackSerializable(typeof(PrioritizedV1))]
 [PackSerializable(typeof(List<(int, string?)>))]
 [PackSerializable(typeof(KeyValuePair<string, int>[]))]
 [PackSerializable(typeof(Annotated))]
