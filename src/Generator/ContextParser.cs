@@ -438,7 +438,7 @@ internal sealed partial class ContextParser
     }
 
     /// <summary>Whether a type or a type it is nested in declares type parameters (its accessors then live in a generic class).</summary>
-    internal static bool HasTypeParameters(INamedTypeSymbol type)
+    private static bool HasTypeParameters(INamedTypeSymbol type)
     {
         for (var current = type; current is not null; current = current.ContainingType)
         {

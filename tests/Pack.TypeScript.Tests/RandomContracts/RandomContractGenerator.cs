@@ -143,6 +143,14 @@ public sealed class RandomContractGenerator(Random random, string prefix)
             instance.Depth = Math.Max(definition.Depth, arguments.Select(a => a is ContractTypeRef.Named n ? n.Declaration.Depth + 1 : 1).Max());
             _declarations.Add(instance);
         }
+
+        var last = _declarations[^1];
+        if (kind == DeclarationKind.Class && last.Base is null && last.Depth < MaxDepth && !last.Members.Any(m => m.Order is not null) && random.Next(2) == 0)
+        {
+            // A class deriving from an instance right away (Order : Entity<Guid>, issue 42): generic classes are rare and
+            // often come after the classes that could derive from them.
+            _declarations.Add(Composite(kind, unionBase: null, genericBase: last));
+        }
     }
 
     /// <summary>A type argument of a generic instance: a primitive (a string annotated or not), a nullable, a list, or an earlier declaration.</summary>
@@ -165,7 +173,7 @@ public sealed class RandomContractGenerator(Random random, string prefix)
         };
     }
 
-    private ContractDeclaration Composite(DeclarationKind kind, ContractDeclaration? unionBase, int typeParameters = 0)
+    private ContractDeclaration Composite(DeclarationKind kind, ContractDeclaration? unionBase, int typeParameters = 0, ContractDeclaration? genericBase = null)
     {
         var declaration = new ContractDeclaration(NextName(), kind) { Base = unionBase, Container = Container(), TypeParameterCount = typeParameters };
         if (kind is DeclarationKind.Class or DeclarationKind.Struct && random.Next(4) == 0)
@@ -183,12 +191,25 @@ public sealed class RandomContractGenerator(Random random, string prefix)
         }
 
         _pending++;
-        if (kind == DeclarationKind.Class && unionBase is null && random.Next(3) == 0)
+        if (genericBase is not null)
+        {
+            declaration.Base = genericBase;
+            genericBase.Definition!.HasDerived = true;
+            declaration.Depth = genericBase.Depth;
+        }
+        else if (kind == DeclarationKind.Class && unionBase is null && random.Next(3) == 0)
         {
             // A plain class, or a closed instance of a generic class (Entity<Guid>, issue 42), whose members may have
             // private, protected, init or required setters.
             var bases = _declarations.Where(d => d.Kind == DeclarationKind.Class && d.Base is null && d.Depth < MaxDepth && !d.Members.Any(m => m.Order is not null)
                 && !d.IsGenericDefinition && d.Constructor is null && !d.DataContract).ToList();
+            var generic = bases.Where(d => d.Definition is not null).ToList();
+            if (generic.Count > 0 && random.Next(2) == 0)
+            {
+                // Half the time when there is one: closed generic classes are fewer than plain ones.
+                bases = generic;
+            }
+
             if (bases.Count > 0)
             {
                 declaration.Base = bases[random.Next(bases.Count)];
