@@ -53,6 +53,7 @@ internal sealed partial class ContextParser
             members.Add(new MemberModel(
                 member.Name,
                 member.DeclaringType,
+                member.DeclaringGeneric is { } declaring ? GenericOwnerOf(declaring) : null,
                 member.Symbol is IFieldSymbol,
                 property?.GetMethod?.Name,
                 property?.SetMethod?.Name,
@@ -75,30 +76,62 @@ internal sealed partial class ContextParser
             ? constructor.OriginalDefinition.Parameters.Select(static p => new ParameterModel(Display(p.Type), p.Name)).ToList()
             : new List<ParameterModel>();
         var named = (INamedTypeSymbol)type;
-        bool isGeneric = named.IsGenericType;
         return new ObjectModel(
             new EquatableArray<MemberModel>(members),
             contract.Constructor is not null,
             new EquatableArray<ParameterModel>(constructorParameters),
             contract.ConstructorAccessible,
             contract.FixedLength,
-            isGeneric ? Display(named.OriginalDefinition) : null,
-            new EquatableArray<string>(isGeneric ? named.OriginalDefinition.TypeParameters.Select(static p => p.Name).ToList() : new List<string>()),
-            new EquatableArray<string>(isGeneric ? named.TypeArguments.Select(Display).ToList() : new List<string>()),
+            HasTypeParameters(named) ? GenericOwnerOf(named) : null,
             new EquatableArray<InstanceFieldModel>(InstanceFieldsOf(named)),
             layout,
             RunsUserCode(named, contract));
     }
 
+    /// <summary>A generic type whose members accessors reach: its definition, and the type parameters and arguments of it and of the types it is nested in, outermost first.</summary>
+    private static GenericOwnerModel GenericOwnerOf(INamedTypeSymbol type)
+    {
+        var chain = new List<INamedTypeSymbol>();
+        for (var current = type; current is not null; current = current.ContainingType)
+        {
+            chain.Insert(0, current);
+        }
+
+        var parameters = new List<TypeParameterModel>();
+        var arguments = new List<string>();
+        foreach (var level in chain)
+        {
+            foreach (var parameter in level.OriginalDefinition.TypeParameters)
+            {
+                parameters.Add(new TypeParameterModel(
+                    parameter.Name,
+                    parameter.HasReferenceTypeConstraint,
+                    parameter.ReferenceTypeConstraintNullableAnnotation == NullableAnnotation.Annotated,
+                    parameter.HasValueTypeConstraint,
+                    parameter.HasUnmanagedTypeConstraint,
+                    parameter.HasNotNullConstraint,
+                    parameter.HasConstructorConstraint,
+                    parameter.AllowsRefLikeType,
+                    new EquatableArray<string>(parameter.ConstraintTypes.Select(Display).ToList())));
+            }
+
+            arguments.AddRange(level.TypeArguments.Select(Display));
+        }
+
+        return new GenericOwnerModel(Display(type.OriginalDefinition), new EquatableArray<TypeParameterModel>(parameters), new EquatableArray<string>(arguments));
+    }
+
     /// <summary>The default of a constructor parameter as ObjectEmitter.EmitConstant loads it, or <see langword="null"/> for the zero value.</summary>
     private static ConstantModel? DefaultValue(IParameterSymbol parameter, MemberShape member)
     {
-        if (!parameter.HasExplicitDefaultValue || parameter.ExplicitDefaultValue is not { } value || member.Type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+        if (!parameter.HasExplicitDefaultValue || parameter.ExplicitDefaultValue is not { } value)
         {
             return null;
         }
 
-        var target = member.Type is INamedTypeSymbol { TypeKind: TypeKind.Enum } e ? e.EnumUnderlyingType! : member.Type;
+        // A Nullable parameter's default (int? p = 5) is its element's constant.
+        var element = member.Type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T ? ((INamedTypeSymbol)member.Type).TypeArguments[0] : member.Type;
+        var target = element is INamedTypeSymbol { TypeKind: TypeKind.Enum } e ? e.EnumUnderlyingType! : element;
         return target.SpecialType switch
         {
             SpecialType.System_Boolean or SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Int16 or SpecialType.System_UInt16

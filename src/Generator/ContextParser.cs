@@ -380,15 +380,13 @@ internal sealed partial class ContextParser
 
         bool requiredMembers = HasRequiredMembers(type) && (constructor is null || !_known.HasAttribute(constructor, KnownTypeSymbols.SetsRequiredMembersAttribute));
         bool constructorAccessible = constructor is null || (IsAccessible(constructor) && !requiredMembers);
-        // A generic type's accessors live in a generic class whose type parameters stand for the type's; that needs the
-        // definition's own parameters without constraints, and no generic containing type.
-        bool isGeneric = type.IsGenericType;
-        bool genericAccessible = isGeneric && !InGenericType(type) && type.TypeParameters.All(static p =>
-            !p.HasReferenceTypeConstraint && !p.HasValueTypeConstraint && !p.HasUnmanagedTypeConstraint && !p.HasNotNullConstraint
-            && !p.HasConstructorConstraint && p.ConstraintTypes.Length == 0);
-        if (isGeneric && !genericAccessible && !constructorAccessible)
+
+        // A generic type's accessors live in a generic class whose type parameters stand for the type's and its
+        // containing types' (GenericOwnerModel); only a name declared twice among those leaves it without one.
+        string? repeated = RepeatedTypeParameter(type);
+        if (repeated is not null && !constructorAccessible)
         {
-            return ContractResult.Failed(PackDiagnostics.GenericNeedsAccessor, name, ".ctor");
+            return ContractResult.Failed(PackDiagnostics.GenericNeedsAccessor, name, ".ctor", Display(type.OriginalDefinition), repeated);
         }
 
         foreach (var member in members)
@@ -410,45 +408,68 @@ internal sealed partial class ContextParser
                     break;
             }
 
-            member.AccessorTypeName = isGeneric ? Display(OpenTypeOf(member.Symbol)) : member.TypeName;
-            bool needsSetter = member.ParameterIndex < 0;
             var declaring = member.Symbol.ContainingType;
+            bool declaredGeneric = HasTypeParameters(declaring);
+            member.AccessorTypeName = declaredGeneric ? Display(OpenTypeOf(member.Symbol)) : member.TypeName;
+            bool needsAccessor = !member.GetterAccessible || (member.ParameterIndex < 0 && !member.SetterAccessible);
             if (!type.IsTupleType && !SymbolEqualityComparer.Default.Equals(declaring, type))
             {
-                // Declared on a base type: its accessors name that type (an UnsafeAccessor does not search base types).
+                // Declared on a base type: its accessors name that type (an UnsafeAccessor does not search base types),
+                // a generic one's from a class of its own type parameters.
                 member.DeclaringType = Display(declaring);
-                if (declaring.IsGenericType && (!member.GetterAccessible || (needsSetter && !member.SetterAccessible)))
+                member.DeclaringGeneric = declaredGeneric ? declaring : null;
+                if (needsAccessor && declaredGeneric && RepeatedTypeParameter(declaring) is { } baseRepeated)
                 {
-                    return ContractResult.Failed(PackDiagnostics.GenericNeedsAccessor, name, member.Name);
+                    return ContractResult.Failed(PackDiagnostics.GenericNeedsAccessor, name, member.Name, Display(declaring.OriginalDefinition), baseRepeated);
                 }
             }
-
-            if (isGeneric && !genericAccessible && (!member.GetterAccessible || (needsSetter && !member.SetterAccessible)))
+            else if (needsAccessor && repeated is not null)
             {
-                return ContractResult.Failed(PackDiagnostics.GenericNeedsAccessor, name, member.Name);
+                return ContractResult.Failed(PackDiagnostics.GenericNeedsAccessor, name, member.Name, Display(type.OriginalDefinition), repeated);
             }
         }
 
         var shape = new ObjectShape(members, constructor, constructorAccessible)
         {
-            AccessorsAvailable = !isGeneric || genericAccessible,
+            AccessorsAvailable = repeated is null,
         };
         shape.FixedLength = type.IsValueType ? _layout.FixedLengthWhileBuilding(type, shape) : -1;
         return new ContractResult(shape, null, System.Array.Empty<string>());
     }
 
-    /// <summary>Whether a type is nested in a generic type (its accessors' class would need that type's parameters too); a non-generic containing type is no obstacle.</summary>
-    private static bool InGenericType(INamedTypeSymbol type)
+    /// <summary>Whether a type or a type it is nested in declares type parameters (its accessors then live in a generic class).</summary>
+    private static bool HasTypeParameters(INamedTypeSymbol type)
     {
-        for (var containing = type.ContainingType; containing is not null; containing = containing.ContainingType)
+        for (var current = type; current is not null; current = current.ContainingType)
         {
-            if (containing.IsGenericType)
+            if (current.TypeParameters.Length > 0)
             {
                 return true;
             }
         }
 
         return false;
+    }
+
+    /// <summary>
+    /// A type parameter name that a type and a type it is nested in both declare (<c>Outer&lt;T&gt;.Inner&lt;T&gt;</c>,
+    /// which C# only warns about), or <see langword="null"/>: one class cannot declare both, so such a type has no accessors.
+    /// </summary>
+    private static string? RepeatedTypeParameter(INamedTypeSymbol type)
+    {
+        var names = new HashSet<string>(StringComparer.Ordinal);
+        for (var current = type; current is not null; current = current.ContainingType)
+        {
+            foreach (var parameter in current.TypeParameters)
+            {
+                if (!names.Add(parameter.Name))
+                {
+                    return parameter.Name;
+                }
+            }
+        }
+
+        return null;
     }
 
     /// <summary>A member's type in its generic definition's terms (<c>T</c> rather than <c>int</c>).</summary>

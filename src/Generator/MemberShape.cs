@@ -24,6 +24,9 @@ internal sealed class MemberShape
     /// <summary>The fully qualified name of the base type declaring the member, or <see langword="null"/> when the contract's type does; set by the parser.</summary>
     public string? DeclaringType { get; set; }
 
+    /// <summary>The base type declaring the member when it is generic (or nested in a generic type), closed as the contract's type sees it; set by the parser.</summary>
+    public INamedTypeSymbol? DeclaringGeneric { get; set; }
+
     /// <summary>The fully qualified type name, set by the parser.</summary>
     public string TypeName { get; set; } = string.Empty;
 

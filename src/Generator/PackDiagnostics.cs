@@ -35,9 +35,11 @@ internal static class PackDiagnostics
         "{0} is not accessible from the Pack context '{1}'; make it internal or public, or move the context next to it",
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
+    // A generic type's UnsafeAccessors live in a class declaring its type parameters and its containing types'; one
+    // class cannot declare a name twice (Outer<T>.Inner<T>, which C# only warns about, CS0693).
     public static readonly DiagnosticDescriptor GenericNeedsAccessor = new(
-        "PACK008", "Non-public members of constrained generic types are not supported yet",
-        "{0} is generic with constrained type parameters (or nested in a generic type) and its member or constructor '{1}' is not accessible (or init-only, or required) from generated code; make it public and settable, or use the run-time path",
+        "PACK008", "Type parameter name repeated by a nested generic type",
+        "{0} cannot be completed by generated code: its member or constructor '{1}' is not accessible (or init-only, or required) from generated code, so it is reached through an UnsafeAccessor declared in a class with the type parameters of {2} and of the types it is nested in, which declare the name '{3}' twice; rename one of those type parameters, make the member public and settable, or use the run-time path",
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
     public static readonly DiagnosticDescriptor ContextNested = new(

@@ -92,7 +92,7 @@ public class GeneratedShapeTests
         var il = Codec.Read(Codec.Il<Defaults>()!, bytes)!;
 
         Assert.Equal(il, generated);
-        Assert.Equal(new Defaults(5, Level.High, "d\"q", 0.1, 'x', null, true), generated);
+        Assert.Equal(new Defaults(5, Level.High, "d\"q", 0.1, 'x', 5, true), generated);
     }
 
     [Fact]

@@ -157,7 +157,8 @@ public class GeneratorDriverTests
     [InlineData("PACK012", "public sealed class Dto { [PackOrder(1)] public int A { get; set; } [PackOrder(1)] public int B { get; set; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK013", "public sealed class Dto { public Dto(int other) { } public int A { get; } } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK007", "public static class Outer { private sealed class Hidden { public int A { get; set; } } [System.Runtime.Serialization.DataContract] public sealed class Dto { [System.Runtime.Serialization.DataMember] private Hidden? H { get; set; } } } [PackSerializable(typeof(Outer.Dto))] internal partial class Ctx : PackSerializerContext;")]
-    [InlineData("PACK008", "public sealed class Box<T> where T : struct { public T Value { get; init; } } [PackSerializable(typeof(Box<int>))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK008", "#pragma warning disable CS0693\npublic sealed class Outer<T> { public sealed class Box<T> { public T Value { get; init; } } } [PackSerializable(typeof(Outer<int>.Box<long>))] internal partial class Ctx : PackSerializerContext;")]
+    [InlineData("PACK008", "#pragma warning disable CS0693\npublic abstract class Outer<T> { public abstract class Base<T> { public T Id { get; protected set; } } } public sealed class Dto : Outer<int>.Base<long> { } [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext;")]
     [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public class Outer { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; }")]
     [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public partial class Outer { public class Middle { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; } }")]
     [InlineData("PACK009", "public sealed class Dto { public int A { get; set; } } public partial class Outer<T> { [PackSerializable(typeof(Dto))] internal partial class Ctx : PackSerializerContext; }")]
@@ -196,6 +197,34 @@ public class GeneratorDriverTests
 
         Assert.Empty(diagnostics);
         Assert.DoesNotContain(output.GetDiagnostics(), d => d.Severity == DiagnosticSeverity.Error);
+    }
+
+    [Theory]
+    [InlineData("public abstract class Entity<TId> { public TId Id { get; protected set; } = default!; } public abstract class Audited<T> : Entity<T> { public DateTime Modified { get; private set; } public required string By { get; init; } } public sealed class Order : Audited<Guid> { public string? Name { get; set; } }", "Order")]
+    [InlineData("public sealed class Box<T> where T : struct, IComparable<T> { public T Value { get; init; } }", "Box<int>")]
+    [InlineData("public static class Outer<T> where T : notnull { public sealed class Inner<U> where U : class, new() { private Inner() { } [PackConstructor] private Inner(T key) => Key = key; public T Key { get; } public U? Value { get; private set; } } }", "Outer<string>.Inner<List<int>>")]
+    [InlineData("public abstract class Base<T> where T : unmanaged { public T Raw { get; private set; } } public sealed class Dto<U> : Base<long> where U : notnull { public U Tag { get; init; } = default!; }", "Dto<string>")]
+    public void Run_NonPublicMembersOfGenericTypesAndBases_ReportsNothing(string declarations, string root)
+    {
+        // Issue 42: PACK008 refused these (the DDD Entity<TId> base, constrained parameters, nesting in a generic type).
+        var (diagnostics, output) = Run("using System; using System.Collections.Generic; using Pack; namespace App; " + declarations + " [PackSerializable(typeof(" + root + "))] internal partial class Ctx : PackSerializerContext;");
+
+        Assert.Empty(diagnostics);
+        var declared = output.SyntaxTrees.First();
+        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error || (d.Severity == DiagnosticSeverity.Warning && d.Location.SourceTree != declared)));
+    }
+
+    [Fact]
+    public void Run_TypeParameterNameRepeatedByANestedType_NamesThatReason()
+    {
+        var (diagnostics, _) = Run("#pragma warning disable CS0693\nusing Pack; namespace App; public sealed class Outer<T> { public sealed class Box<T> { public T Value { get; init; } } } [PackSerializable(typeof(Outer<int>.Box<long>))] internal partial class Ctx : PackSerializerContext;");
+
+        var diagnostic = Assert.Single(diagnostics);
+        string message = diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture);
+        Assert.Equal("PACK008", diagnostic.Id);
+        Assert.Contains("'Value'", message, StringComparison.Ordinal);
+        Assert.Contains("the name 'T' twice", message, StringComparison.Ordinal);
+        Assert.DoesNotContain("constrained", message, StringComparison.Ordinal);
     }
 
     internal static (ImmutableArray<Diagnostic> Diagnostics, Compilation Output) Run(string source)

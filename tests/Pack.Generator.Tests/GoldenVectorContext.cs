@@ -35,6 +35,7 @@ namespace Pack.Generator.Tests;
 [PackSerializable(typeof(VectorPoint3[]))]
 [PackSerializable(typeof(VectorReading))]
 [PackSerializable(typeof(VectorRecordWithDefault))]
+[PackSerializable(typeof(VectorRecordWithNullableDefault))]
 [PackSerializable(typeof(VectorShape))]
 [PackSerializable(typeof(VectorShortEnum))]
 [PackSerializable(typeof(VectorSmallObject))]

@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Text;
 using Pack.Formatters.Objects;
 using Pack.Generator.Model;
 
@@ -25,7 +26,7 @@ internal static partial class ContextEmitter
             {
                 if (!members[i].StorageAccessible)
                 {
-                    accessors.Add(new Accessor(AccessorKind.Field, "Storage" + Number(i), members[i].StorageField!, members[i].AccessorTypeName, "ref " + target + " target"));
+                    accessors.Add(new Accessor(AccessorKind.Field, "Storage" + Number(i), members[i].StorageField!, members[i].AccessorTypeName, "ref " + target + " target", contract.Generic));
                 }
             }
         }
@@ -41,7 +42,7 @@ internal static partial class ContextEmitter
 
         if (contract.HasConstructor && !contract.ConstructorAccessible)
         {
-            accessors.Add(new Accessor(AccessorKind.Constructor, "Construct", null, target, string.Empty));
+            accessors.Add(new Accessor(AccessorKind.Constructor, "Construct", null, target, string.Empty, contract.Generic));
         }
 
         // Deserialize assigns the members not bound to the constructor; a field's accessor serves both ways.
@@ -59,32 +60,80 @@ internal static partial class ContextEmitter
 
     private static Accessor MemberAccessor(TypeModel type, MemberModel member, int index, bool setter)
     {
-        // An UnsafeAccessor looks the member up on the type it names only, so one declared on a base type names the base type.
-        string target = (type.IsValueType ? "ref " : string.Empty) + (member.DeclaringType ?? AccessTarget(type)) + " target";
+        // An UnsafeAccessor looks the member up on the type it names only, so one declared on a base type names the
+        // base type (a generic base's definition, from a class of its own type parameters).
+        var owner = OwnerOf(type, member);
+        string target = (type.IsValueType ? "ref " : string.Empty) + (owner?.Definition ?? member.DeclaringType ?? type.Name) + " target";
         if (member.IsField)
         {
-            return new Accessor(AccessorKind.Field, "Get" + Number(index), member.Name, member.AccessorTypeName, target);
+            return new Accessor(AccessorKind.Field, "Get" + Number(index), member.Name, member.AccessorTypeName, target, owner);
         }
 
         return setter
-            ? new Accessor(AccessorKind.Setter, "Set" + Number(index), member.SetterName!, member.AccessorTypeName, target)
-            : new Accessor(AccessorKind.Getter, "Get" + Number(index), member.GetterName!, member.AccessorTypeName, target);
+            ? new Accessor(AccessorKind.Setter, "Set" + Number(index), member.SetterName!, member.AccessorTypeName, target, owner)
+            : new Accessor(AccessorKind.Getter, "Get" + Number(index), member.GetterName!, member.AccessorTypeName, target, owner);
     }
 
+    /// <summary>The generic type whose accessor class reaches a member: the base type declaring it, or the contract's own type; <see langword="null"/> when neither is generic.</summary>
+    private static GenericOwnerModel? OwnerOf(TypeModel type, MemberModel member)
+        => member.DeclaringType is null ? type.Object!.Generic : member.DeclaringGeneric;
+
     /// <summary>The type accessors name as their target: the type itself, or a generic type's definition (<c>Box&lt;T&gt;</c>).</summary>
-    private static string AccessTarget(TypeModel type) => type.Object!.GenericDefinition ?? type.Name;
+    private static string AccessTarget(TypeModel type) => type.Object!.Generic?.Definition ?? type.Name;
 
-    /// <summary>What precedes an accessor's name at its call site: a generic type's accessors live in <c>Access&lt;…&gt;</c>, closed over the type's arguments.</summary>
-    private static string AccessPrefix(ObjectModel contract)
-        => contract.GenericDefinition is null ? string.Empty : "Access<" + string.Join(", ", contract.TypeArguments) + ">.";
+    /// <summary>
+    /// The accessor classes of a formatter, one per generic type whose members or constructor it reaches, in order of
+    /// first use: <c>Access</c> for the contract's own type, <c>Access1</c>, <c>Access2</c>… for generic base types.
+    /// </summary>
+    private static List<GenericOwnerModel> AccessClasses(TypeModel type, List<Accessor> accessors)
+    {
+        var owners = new List<GenericOwnerModel>();
+        if (type.Object!.Generic is { } own)
+        {
+            owners.Add(own);
+        }
 
-    private static string Visibility(ObjectModel contract) => contract.GenericDefinition is null ? "private" : "public";
+        foreach (var accessor in accessors)
+        {
+            if (accessor.Owner is { } owner && !owners.Contains(owner))
+            {
+                owners.Add(owner);
+            }
+        }
+
+        return owners;
+    }
+
+    /// <summary>The name of an accessor class (<see cref="AccessClasses"/>).</summary>
+    private static string AccessClassName(TypeModel type, GenericOwnerModel owner)
+    {
+        if (owner.Equals(type.Object!.Generic))
+        {
+            return "Access";
+        }
+
+        // Base types by first appearance among the members, the same order AccessClasses meets them in.
+        var bases = new List<GenericOwnerModel>();
+        foreach (var member in type.Object!.Members)
+        {
+            if (member.DeclaringGeneric is { } declaring && !bases.Contains(declaring))
+            {
+                bases.Add(declaring);
+            }
+        }
+
+        return "Access" + Number(bases.IndexOf(owner) + 1);
+    }
+
+    /// <summary>What precedes an accessor's name at its call site: a generic type's accessors live in its class, closed over the type's arguments.</summary>
+    private static string AccessPrefix(TypeModel type, GenericOwnerModel? owner)
+        => owner is null ? string.Empty : AccessClassName(type, owner) + "<" + string.Join(", ", owner.TypeArguments) + ">.";
 
     /// <summary>The expression reading member <paramref name="index"/> of <c>value</c>.</summary>
     private static string Getter(TypeModel type, MemberModel member, int index)
         => member.GetterAccessible
             ? "value." + Identifier(member.Name)
-            : AccessPrefix(type.Object!) + "Get" + Number(index) + "(" + (type.IsValueType ? "ref " : string.Empty) + "value)";
+            : AccessPrefix(type, OwnerOf(type, member)) + "Get" + Number(index) + "(" + (type.IsValueType ? "ref " : string.Empty) + "value)";
 
     /// <summary>The statement assigning <paramref name="value"/> to member <paramref name="index"/> of <c>result</c>.</summary>
     private static string Setter(TypeModel type, MemberModel member, int index, string value)
@@ -94,7 +143,7 @@ internal static partial class ContextEmitter
             return "result." + Identifier(member.Name) + " = " + value;
         }
 
-        string prefix = AccessPrefix(type.Object!);
+        string prefix = AccessPrefix(type, OwnerOf(type, member));
         string reference = type.IsValueType ? "ref " : string.Empty;
         return member.IsField
             ? prefix + "Get" + Number(index) + "(" + reference + "result) = " + value
@@ -102,8 +151,9 @@ internal static partial class ContextEmitter
     }
 
     /// <summary>
-    /// Declares the accessors after the formatter's methods; a generic type's go in a nested <c>Access&lt;…&gt;</c>
-    /// class whose type parameters stand for the type's.
+    /// Declares the accessors after the formatter's methods: the ones of non-generic types in the formatter itself, a
+    /// generic type's in a nested class whose type parameters, with their constraints, stand for the type's (an
+    /// UnsafeAccessor of a generic type's member must be declared so: docs/generator.md).
     /// </summary>
     private static void EmitAccessors(SourceWriter writer, TypeModel type, List<Accessor> accessors)
     {
@@ -112,23 +162,39 @@ internal static partial class ContextEmitter
             return;
         }
 
-        var contract = type.Object!;
-        writer.WriteLine();
-        if (contract.GenericDefinition is not null)
+        EmitAccessorGroup(writer, type, accessors, null);
+        foreach (var owner in AccessClasses(type, accessors))
         {
-            writer.WriteLine("private static class Access<" + string.Join(", ", contract.TypeParameters) + ">");
-            writer.OpenBlock();
-        }
+            if (!accessors.Exists(a => owner.Equals(a.Owner)))
+            {
+                continue;
+            }
 
-        string visibility = Visibility(contract);
-        for (int i = 0; i < accessors.Count; i++)
+            writer.WriteLine();
+            writer.WriteLine("private static class " + AccessClassName(type, owner) + "<" + string.Join(", ", TypeParameterNames(owner)) + ">" + ConstraintClauses(owner));
+            writer.OpenBlock();
+            EmitAccessorGroup(writer, type, accessors, owner);
+            writer.CloseBlock();
+        }
+    }
+
+    private static void EmitAccessorGroup(SourceWriter writer, TypeModel type, List<Accessor> accessors, GenericOwnerModel? owner)
+    {
+        string visibility = owner is null ? "private" : "public";
+        bool first = owner is not null;
+        foreach (var accessor in accessors)
         {
-            if (i > 0)
+            if (!Equals(accessor.Owner, owner))
+            {
+                continue;
+            }
+
+            if (!first)
             {
                 writer.WriteLine();
             }
 
-            var accessor = accessors[i];
+            first = false;
             switch (accessor.Kind)
             {
                 case AccessorKind.Field:
@@ -145,7 +211,7 @@ internal static partial class ContextEmitter
                     break;
                 default:
                     var parameters = new List<string>();
-                    foreach (var parameter in contract.ConstructorParameters)
+                    foreach (var parameter in type.Object!.ConstructorParameters)
                     {
                         parameters.Add(parameter.TypeName + " " + Identifier(parameter.Name));
                     }
@@ -155,10 +221,60 @@ internal static partial class ContextEmitter
                     break;
             }
         }
+    }
 
-        if (contract.GenericDefinition is not null)
+    private static List<string> TypeParameterNames(GenericOwnerModel owner)
+    {
+        var names = new List<string>(owner.TypeParameters.Count);
+        foreach (var parameter in owner.TypeParameters)
         {
-            writer.CloseBlock();
+            names.Add(Identifier(parameter.Name));
         }
+
+        return names;
+    }
+
+    /// <summary>The <c>where</c> clauses of an accessor class: each type parameter's constraints as the type declares them.</summary>
+    private static string ConstraintClauses(GenericOwnerModel owner)
+    {
+        var clauses = new StringBuilder();
+        foreach (var parameter in owner.TypeParameters)
+        {
+            var constraints = new List<string>();
+            if (parameter.ReferenceType)
+            {
+                constraints.Add(parameter.NullableReferenceType ? "class?" : "class");
+            }
+            else if (parameter.Unmanaged)
+            {
+                constraints.Add("unmanaged");
+            }
+            else if (parameter.ValueType)
+            {
+                constraints.Add("struct");
+            }
+            else if (parameter.NotNull)
+            {
+                constraints.Add("notnull");
+            }
+
+            constraints.AddRange(parameter.ConstraintTypes);
+            if (parameter.Constructor && !parameter.ValueType)
+            {
+                constraints.Add("new()");
+            }
+
+            if (parameter.AllowsRefLike)
+            {
+                constraints.Add("allows ref struct");
+            }
+
+            if (constraints.Count > 0)
+            {
+                clauses.Append(" where ").Append(Identifier(parameter.Name)).Append(" : ").Append(string.Join(", ", constraints));
+            }
+        }
+
+        return clauses.ToString();
     }
 }

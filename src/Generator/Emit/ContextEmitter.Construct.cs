@@ -35,7 +35,7 @@ internal static partial class ContextEmitter
         }
         else
         {
-            writer.WriteLine(type.Name + " result = " + AccessPrefix(contract) + "Construct(" + string.Join(", ", arguments) + ");");
+            writer.WriteLine(type.Name + " result = " + AccessPrefix(type, contract.Generic) + "Construct(" + string.Join(", ", arguments) + ");");
         }
 
         // Assign the other members that were present; absent ones keep their initializer values.

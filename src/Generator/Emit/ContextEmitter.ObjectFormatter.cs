@@ -83,7 +83,7 @@ internal static partial class ContextEmitter
             var member = members[i];
             string field = member.StorageAccessible
                 ? $"{Unsafe}.AsRef(in probe.{Identifier(member.StorageField!)})"
-                : AccessPrefix(contract) + "Storage" + Number(i) + "(ref probe)";
+                : AccessPrefix(type, contract.Generic) + "Storage" + Number(i) + "(ref probe)";
             conditions.Add($"{Unsafe}.ByteOffset(ref start, ref {Unsafe}.As<{member.TypeName}, byte>(ref {field})) == {Number(member.LayoutOffset)}");
             if (member.NestedLayout is { } nested)
             {

@@ -8,9 +8,7 @@ namespace Pack.Generator.Model;
 /// <param name="ConstructorParameters">The constructor's parameters as its generic definition declares them, each bound to one member.</param>
 /// <param name="ConstructorAccessible">Whether generated code can call the constructor with <c>new</c> (else through an UnsafeAccessor).</param>
 /// <param name="FixedLength">The fixed wire length of a struct written without a header, or -1.</param>
-/// <param name="GenericDefinition">For a generic type, the fully qualified name of its definition (<c>Box&lt;T&gt;</c>), which its UnsafeAccessors name; else <see langword="null"/>.</param>
-/// <param name="TypeParameters">For a generic type, its definition's type parameters (<c>T</c>).</param>
-/// <param name="TypeArguments">For a generic type, the fully qualified names of its type arguments (<c>int</c>).</param>
+/// <param name="Generic">For a generic type (or one nested in a generic type), its definition, which its UnsafeAccessors name, with its type parameters and arguments; else <see langword="null"/>.</param>
 /// <param name="InstanceFields">The instance fields of the type and its base types, for the size of one instance.</param>
 /// <param name="Layout">For a struct, whether its memory image can be its wire form (LayoutRules).</param>
 /// <param name="RunsUserCode">Whether constructing it can run allocating user code, so the construct step is measured (wire format §12).</param>
@@ -20,9 +18,7 @@ internal sealed record ObjectModel(
     EquatableArray<ParameterModel> ConstructorParameters,
     bool ConstructorAccessible,
     int FixedLength,
-    string? GenericDefinition,
-    EquatableArray<string> TypeParameters,
-    EquatableArray<string> TypeArguments,
+    GenericOwnerModel? Generic,
     EquatableArray<InstanceFieldModel> InstanceFields,
     BlittableLayout Layout,
     bool RunsUserCode);

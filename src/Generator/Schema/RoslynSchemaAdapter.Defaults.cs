@@ -55,10 +55,8 @@ internal sealed partial class RoslynSchemaAdapter
             string? json = null;
             if (member.ParameterIndex >= 0)
             {
-                // Both paths pass a Nullable parameter's absent value as null, whatever its declared default (ObjectEmitter.EmitConstant).
                 var parameter = constructor.Parameters[member.ParameterIndex];
-                bool applied = parameter.HasExplicitDefaultValue && member.Type.OriginalDefinition.SpecialType != SpecialType.System_Nullable_T;
-                if (applied && !TryConstantJson(member.Type, parameter.ExplicitDefaultValue, out json))
+                if (parameter.HasExplicitDefaultValue && !TryConstantJson(member.Type, parameter.ExplicitDefaultValue, out json))
                 {
                     return false;
                 }
@@ -216,7 +214,8 @@ internal sealed partial class RoslynSchemaAdapter
 
     /// <summary>
     /// A constant in the JSON mapping of wire-format §14, as canonical text; <see langword="null"/> when it is its type's
-    /// zero value. <see langword="false"/> for constants this does not map (decimal, dates, lone surrogates).
+    /// zero value (a Nullable's is null, so its element's zero is written: <c>int? p = 0</c> has the default <c>0</c>).
+    /// <see langword="false"/> for constants this does not map (decimal, dates, lone surrogates).
     /// </summary>
     private static bool TryConstantJson(ITypeSymbol type, object? value, out string? json)
     {
@@ -229,7 +228,9 @@ internal sealed partial class RoslynSchemaAdapter
         if (type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
         {
             // §14: a Nullable's value is its element's.
-            type = ((INamedTypeSymbol)type).TypeArguments[0];
+            bool known = TryConstantJson(((INamedTypeSymbol)type).TypeArguments[0], value, out json);
+            json ??= known ? ZeroJson(((INamedTypeSymbol)type).TypeArguments[0]) : null;
+            return known;
         }
 
         var target = type is INamedTypeSymbol { TypeKind: TypeKind.Enum } e ? e.EnumUnderlyingType! : type;
@@ -273,6 +274,20 @@ internal sealed partial class RoslynSchemaAdapter
             default:
                 return false;
         }
+    }
+
+    /// <summary>The zero value of a primitive or enum in the JSON mapping of wire-format §14, as canonical text.</summary>
+    private static string ZeroJson(ITypeSymbol type)
+    {
+        var target = type is INamedTypeSymbol { TypeKind: TypeKind.Enum } e ? e.EnumUnderlyingType! : type;
+        return target.SpecialType switch
+        {
+            SpecialType.System_Boolean => "false",
+            SpecialType.System_Int64 or SpecialType.System_UInt64 => SchemaText.Quote("0"),
+            SpecialType.System_Single => SchemaText.Quote("00000000"),
+            SpecialType.System_Double => SchemaText.Quote("0000000000000000"),
+            _ => "0",
+        };
     }
 
     /// <summary>A string as the schema decoder maps it (wire-format §14 without the vector files' <c>repeat</c> shorthand); a lone surrogate cannot be written.</summary>

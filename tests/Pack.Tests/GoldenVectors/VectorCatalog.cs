@@ -242,6 +242,7 @@ public static class VectorCatalog
         Add("depth.memory-chain-minus-one-leaf", MemoryChain(64));
         Add("evolution.missing-members-keep-initializers", new VectorEvolved { A = 5 });
         Add("evolution.missing-parameter-uses-default", new VectorRecordWithDefault(1));
+        Add("evolution.missing-nullable-parameters-use-defaults", new VectorRecordWithNullableDefault(1));
         Add("evolution.extra-members-skipped", new VectorSmallObjectV1 { A = 1, B = 2, C = 3 });
         Add("evolution.nested-extra-members-skipped", new VectorEnvelopeV1 { Id = 7, Inner = new VectorSmallObjectV1 { A = 1, B = 2, C = 3 }, Tail = 9 });
         Add("evolution.nested-missing-members", new VectorEnvelope { Id = 7, Inner = new VectorSmallObject { A = 1, B = 2, C = 3 }, Tail = 9 });

@@ -200,7 +200,7 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
                 return;
         }
 
-        string bases = Base is null ? "" : $" : {Base.CSharpName}";
+        string bases = Base is null ? "" : $" : {(Base.Definition is null ? Base.CSharpName : new ContractTypeRef.Named(Base).CSharp(annotations: true))}";
         string parameters = IsGenericDefinition ? $"<{string.Join(", ", Enumerable.Range(0, TypeParameterCount).Select(i => $"T{i}"))}>" : "";
         if (IsPositional)
         {
@@ -240,8 +240,8 @@ public sealed class ContractDeclaration(string name, DeclarationKind kind)
             string initializer = member.DefaultCSharp is not null && !bound ? " = " + member.DefaultCSharp
                 : member.Type.ForbidsNull && Kind == DeclarationKind.Class && !bound ? (member.Type is ContractTypeRef.TypeParameter ? " = default!" : " = null!")
                 : "";
-            string access = DataContract ? $"[System.Runtime.Serialization.DataMember] {member.Accessor} " : "public ";
-            string accessors = bound ? member.Accessor! : "get; set;";
+            string access = DataContract ? $"[System.Runtime.Serialization.DataMember] {member.Accessor} " : member.Setter == "required" ? "public required " : "public ";
+            string accessors = bound ? member.Accessor! : member.Setter switch { null => "get; set;", "required" => "get; init;", var setter => $"get; {setter};" };
             source.Append(member.IsField
                 ? $"    {order}{access}{(bound ? "readonly " : "")}{type} {member.Name}{initializer};\n"
                 : $"    {order}{access}{type} {member.Name} {{ {accessors} }}{initializer}{(initializer.Length > 0 ? ";" : "")}\n");

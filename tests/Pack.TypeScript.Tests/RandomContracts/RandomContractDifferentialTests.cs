@@ -14,7 +14,7 @@ namespace Pack.TypeScript.Tests.RandomContracts;
 /// <summary>
 /// The differential check over random contract <em>types</em>: from a seed, <see cref="RandomContractGenerator"/> makes
 /// C# declarations (classes, records, structs, enums, unions, every primitive, nullables, collections, [PackOrder],
-/// defaults), which are compiled in memory twice (<see cref="ContractCompiler"/>): as plain types for the run-time path
+/// defaults, classes deriving from generic classes with non-public, init or required setters), which are compiled in memory twice (<see cref="ContractCompiler"/>): as plain types for the run-time path
 /// and with the source generator's context. For each root type: the run-time schema (<c>PackSchema.For</c>) and the
 /// generated one (<c>GetGeneratedSchema</c>) must be identical; random values (<see cref="RandomValues"/>) must encode
 /// to the same bytes on both paths and read back to the same §14 JSON on both, in <c>pack inspect</c>'s
@@ -68,7 +68,7 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
         Assert.True(run.Declarations >= count && run.Kinds.Count >= 7, summary);
         Assert.True(run.Primitives.Count == RandomContractGenerator.Primitives.Count && run.Shapes.Count >= 18, string.Join(", ", run.Shapes.Keys));
         Assert.True(
-            new[] { "closed generic", "[DataContract]", "[PackConstructor]", "[JsonConstructor]", "unmarked constructor" }.All(run.Shapes.ContainsKey),
+            new[] { "closed generic", "[DataContract]", "[PackConstructor]", "[JsonConstructor]", "unmarked constructor", "non-public, init or required setter", "Nullable default" }.All(run.Shapes.ContainsKey),
             string.Join(", ", run.Shapes.Keys));
         Assert.True(run.Roots >= count, summary);
         Assert.True(run.Values >= 4 * count && run.Accepted >= 2 * run.Values && run.Rejected >= 2 * run.Values, summary);
@@ -116,13 +116,14 @@ public sealed class RandomContractDifferentialTests(TypeScriptToolchain toolchai
             run.Kinds[declaration.Kind] = run.Kinds.GetValueOrDefault(declaration.Kind) + 1;
             run.Count(declaration.Container is null ? null : "nested", declaration.JsonDerived ? "[JsonDerivedType]" : null, declaration.NonMembers.Count > 0 ? "ignored or computed" : null);
             run.Count(declaration.Members.Any(m => m.Order is not null) ? "[PackOrder]" : null, declaration.Base is { IsUnion: false } ? "derived" : null, declaration.Definition is null ? null : "closed generic");
+            run.Count(declaration.Base is { Definition: not null } ? "derived from a generic class" : null, declaration.Members.Any(m => m.Setter is not null) ? "non-public, init or required setter" : null);
             run.Count(
                 declaration.Constructor switch { null => null, "" => "unmarked constructor", var marked => $"[{marked.Split('.')[^1]}]" },
                 declaration.DataContract ? "[DataContract]" : null,
                 declaration.Members.Any(m => m.Parameter is not null && m.DefaultJson is not null) ? "constructor parameter default" : null);
             foreach (var member in declaration.Members)
             {
-                run.Count(member.DefaultJson is null ? null : "default");
+                run.Count(member.DefaultJson is null ? null : "default", member.DefaultJson is not null && member.Type is ContractTypeRef.NullableValue ? "Nullable default" : null);
                 CountShapes(member.Type, run);
             }
         }

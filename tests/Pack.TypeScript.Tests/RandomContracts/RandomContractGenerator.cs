@@ -8,7 +8,8 @@ namespace Pack.TypeScript.Tests.RandomContracts;
 /// public fields), positional records and record structs (with parameter defaults), structs (fixed or with a header),
 /// enums of every underlying width, unions over an abstract class or an interface (class and struct cases), members of
 /// every primitive of wire-format §2, <c>Nullable&lt;T&gt;</c>, annotated and non-annotated references, arrays, lists,
-/// sets and dictionaries, <c>[PackOrder]</c> and constant initializers. A declaration refers only to declarations made
+/// sets and dictionaries, <c>[PackOrder]</c> and constant initializers (also of <c>Nullable</c> members), classes deriving
+/// from closed generic classes whose properties have private, protected, init or required setters. A declaration refers only to declarations made
 /// before it and no deeper than <see cref="MaxDepth"/>, so there are no cycles and values stay small.
 /// </summary>
 public sealed class RandomContractGenerator(Random random, string prefix)
@@ -142,6 +143,14 @@ public sealed class RandomContractGenerator(Random random, string prefix)
             instance.Depth = Math.Max(definition.Depth, arguments.Select(a => a is ContractTypeRef.Named n ? n.Declaration.Depth + 1 : 1).Max());
             _declarations.Add(instance);
         }
+
+        var last = _declarations[^1];
+        if (kind == DeclarationKind.Class && last.Base is null && last.Depth < MaxDepth && !last.Members.Any(m => m.Order is not null) && random.Next(2) == 0)
+        {
+            // A class deriving from an instance right away (Order : Entity<Guid>, issue 42): generic classes are rare and
+            // often come after the classes that could derive from them.
+            _declarations.Add(Composite(kind, unionBase: null, genericBase: last));
+        }
     }
 
     /// <summary>A type argument of a generic instance: a primitive (a string annotated or not), a nullable, a list, or an earlier declaration.</summary>
@@ -164,7 +173,7 @@ public sealed class RandomContractGenerator(Random random, string prefix)
         };
     }
 
-    private ContractDeclaration Composite(DeclarationKind kind, ContractDeclaration? unionBase, int typeParameters = 0)
+    private ContractDeclaration Composite(DeclarationKind kind, ContractDeclaration? unionBase, int typeParameters = 0, ContractDeclaration? genericBase = null)
     {
         var declaration = new ContractDeclaration(NextName(), kind) { Base = unionBase, Container = Container(), TypeParameterCount = typeParameters };
         if (kind is DeclarationKind.Class or DeclarationKind.Struct && random.Next(4) == 0)
@@ -182,14 +191,29 @@ public sealed class RandomContractGenerator(Random random, string prefix)
         }
 
         _pending++;
-        if (kind == DeclarationKind.Class && unionBase is null && random.Next(3) == 0)
+        if (genericBase is not null)
         {
+            declaration.Base = genericBase;
+            genericBase.Definition!.HasDerived = true;
+            declaration.Depth = genericBase.Depth;
+        }
+        else if (kind == DeclarationKind.Class && unionBase is null && random.Next(3) == 0)
+        {
+            // A plain class, or a closed instance of a generic class (Entity<Guid>, issue 42), whose members may have
+            // private, protected, init or required setters.
             var bases = _declarations.Where(d => d.Kind == DeclarationKind.Class && d.Base is null && d.Depth < MaxDepth && !d.Members.Any(m => m.Order is not null)
-                && !d.IsGenericDefinition && d.Definition is null && d.Constructor is null && !d.DataContract).ToList();
+                && !d.IsGenericDefinition && d.Constructor is null && !d.DataContract).ToList();
+            var generic = bases.Where(d => d.Definition is not null).ToList();
+            if (generic.Count > 0 && random.Next(2) == 0)
+            {
+                // Half the time when there is one: closed generic classes are fewer than plain ones.
+                bases = generic;
+            }
+
             if (bases.Count > 0)
             {
                 declaration.Base = bases[random.Next(bases.Count)];
-                declaration.Base.HasDerived = true;
+                (declaration.Base.Definition ?? declaration.Base).HasDerived = true;
                 declaration.Depth = declaration.Base.Depth;
             }
         }
@@ -220,6 +244,18 @@ public sealed class RandomContractGenerator(Random random, string prefix)
             }
 
             declaration.Members.Add(new ContractMember(declaration.Base is { IsUnion: false } ? $"N{i}" : $"M{i}", type, field, ordered ? orders[i] : null, defaultCSharp, defaultJson));
+        }
+
+        if (typeParameters > 0 && kind == DeclarationKind.Class)
+        {
+            // Setters generated code reaches through the UnsafeAccessors of a generic class (docs/generator.md).
+            for (int i = 0; i < declaration.Members.Count; i++)
+            {
+                if (!declaration.Members[i].IsField && random.Next(2) == 0)
+                {
+                    declaration.Members[i] = declaration.Members[i] with { Setter = random.Next(4) switch { 0 => "private set", 1 => "protected set", 2 => "init", _ => "required" } };
+                }
+            }
         }
 
         if (typeParameters == 0 && kind is DeclarationKind.Class or DeclarationKind.Struct && declaration.Base is not { IsUnion: false } && declaration.Members.Count > 0)
@@ -431,6 +467,12 @@ public sealed class RandomContractGenerator(Random random, string prefix)
             case ContractTypeRef.Named { Declaration: { Kind: DeclarationKind.Enum } e } when e.EnumValues.Count > 0:
                 var (valueName, value) = e.EnumValues[random.Next(e.EnumValues.Count)];
                 return ($"{e.CSharpName}.{valueName}", RandomValues.IntegerJson(e.Underlying!.Name, value));
+            case ContractTypeRef.NullableValue { Inner: ContractTypeRef.Primitive { Name: "int" or "bool" } zero } when random.Next(3) == 0:
+                // A Nullable's zero value is null, so its element's zero is a default like any other (issue 42).
+                return zero.Name == "int" ? ("0", JsonValue.Create(0)) : ("false", JsonValue.Create(false));
+            case ContractTypeRef.NullableValue nullable:
+                // A Nullable's default is its element's constant (wire-format §11).
+                return Default(nullable.Inner, positional);
             case ContractTypeRef.Sequence { Kind: SequenceKind.List or SequenceKind.HashSet } when !positional:
                 return ("[]", new JsonArray());
             default:

@@ -28,6 +28,19 @@ public static class ContractCases
         }),
         Case<OrderPlaced>("base-null", () => null),
 
+        // Issue 42: members with non-public, init or required setters declared on generic base types, on constrained
+        // generic types and on types nested in generic types (generated through generic UnsafeAccessor classes).
+        Case("generic-base-protected-private-required-init", () =>
+        {
+            var value = Customer.Create(new Guid("0102030405060708090a0b0c0d0e0f10"), "admin", "Ada");
+            value.Touch(new DateTime(2026, 12, 1, 8, 30, 0, DateTimeKind.Utc));
+            return value;
+        }),
+        Case("generic-base-closed-by-generic-derived", () => Labelled<List<int>>.Of(12, [1, 2])),
+        Case("generic-constrained-init-private-constructor", () => Constrained<long>.Of(-4, 9)),
+        Case("nested-in-generic-private-set", () => Catalog<string>.Item.Of("sku", 7)),
+        Case("generic-nested-in-generic-required", () => new Catalog<int>.Entry<double> { Key = 5 }.With(2.5)),
+
         // Drift class b: a recursive union.
         Case<Expr>("recursive-union", () => new Add(new Literal(1), new Negate(new Add(new Literal(2), new Literal(3))))),
         Case<Expr>("recursive-union-null-operand", () => new Negate(null)),

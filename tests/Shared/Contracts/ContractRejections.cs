@@ -41,7 +41,7 @@ public static class ContractRejections
         ["PACK001"] = "the context is not partial: generator only",
         ["PACK002"] = "the context does not derive from PackSerializerContext: generator only",
         ["PACK007"] = "a type the context cannot name: generator only (reflection reaches any type)",
-        ["PACK008"] = "a member generated code cannot reach in a constrained generic type: generator only",
+        ["PACK008"] = "a type parameter name a nested generic type repeats, where a member needs an UnsafeAccessor: generator only",
         ["PACK009"] = "the context is declared where it cannot be completed: generator only",
         ["PACK015"] = "65536 members: the shared ContractBuilder.Build raises it for both paths; too slow a type to reflect over in a test",
     };

@@ -498,13 +498,15 @@ internal static class ObjectEmitter
 
     private static void EmitConstant(ILGenerator il, object? value, Type type, LocalBuilder local)
     {
-        var underlying = Nullable.GetUnderlyingType(type);
-        if (value is null || underlying is not null)
+        if (value is null)
         {
-            return; // null (and Nullable defaults) equal the zero-initialized local.
+            return; // null equals the zero-initialized local.
         }
 
-        var target = type.IsEnum ? Enum.GetUnderlyingType(type) : type;
+        // A Nullable parameter's default (int? p = 5) is its element's constant, wrapped: docs/wire-format.md §11.
+        var underlying = Nullable.GetUnderlyingType(type);
+        var element = underlying ?? type;
+        var target = element.IsEnum ? Enum.GetUnderlyingType(element) : element;
         switch (Type.GetTypeCode(target))
         {
             case TypeCode.Boolean or TypeCode.Byte or TypeCode.SByte or TypeCode.Int16 or TypeCode.UInt16 or TypeCode.Char or TypeCode.Int32 or TypeCode.UInt32:
@@ -524,6 +526,11 @@ internal static class ObjectEmitter
                 break;
             default:
                 return; // Other defaults (decimal, structs) are rare; the zero value stands in.
+        }
+
+        if (underlying is not null)
+        {
+            il.Emit(OpCodes.Newobj, type.GetConstructor([underlying])!);
         }
 
         il.Emit(OpCodes.Stloc, local);

@@ -114,6 +114,8 @@ public static class RandomCases
         }),
         Evolution<DefaultsV1, Defaults>("defaults-from-v1", r => r.OrNull(() => new DefaultsV1 { Id = r.Int() })),
         Evolution<DefaultsV2, Defaults>("defaults-from-v2", r => r.OrNull(() => new DefaultsV2(r.Int(), r.NullableString(), r.Double()))),
+        Evolution<PrioritizedV1, Prioritized>("prioritized-from-v1", r => r.OrNull(() => new PrioritizedV1 { Id = r.Int() })),
+        Case("prioritized", r => r.Chance(30) ? new Prioritized(r.Int()) : new Prioritized(r.Int(), r.OrNullValue(r.Int), r.OrNullValue(() => r.Chance(50)), r.OrNullValue(r.Enum<Level>), r.OrNullValue(r.Double))),
         Case("defaults", r => r.Chance(30) ? new Defaults(r.Int()) : new Defaults(r.Int(), r.NullableString(), r.Double(), r.Single(), r.Char()) { Extra = r.NullableArray(r.Int), Price = r.Decimal() }),
         Case("token", r => Token(r)),
         Case("mark", Mark),
