@@ -236,7 +236,9 @@ public sealed partial class PackSchema
             {
                 Primitive = Get<string>(json, "primitive", at) ?? throw new FormatException($"{at}: \"primitive\" is missing."),
                 Width = PrimitiveWidth(json, at),
-                Signed = json["signed"] is null ? null : Get<bool>(json, "signed", at),
+                // Normalised (docs/schema.md §2.1): an integer primitive's "signed" follows from its name, so a document that
+                // leaves it out has the canonical text, and the fingerprints, of one that gives it.
+                Signed = json["signed"] is null ? SchemaPrimitives.Signed(Get<string>(json, "primitive", at) ?? string.Empty) : Get<bool>(json, "signed", at),
             },
             PackSchemaKind.Enum => new PackSchemaType(kind, nullable)
             {

@@ -87,6 +87,22 @@ for (const v of schemas.edges) {
   });
 }
 
+// Documents written otherwise than their canonical text (no `signed`, `1.0` for `1`, null or unknown properties): read as
+// the `schemas` entry named by `as`, with its canonical texts and fingerprints (docs/schema.md §2.1: the schema as read).
+const byType = new Map(schemas.schemas.map((s) => [s.type, s]));
+for (const v of schemas.normalised) {
+  test(`schemas.json: normalised: ${v.id}`, () => {
+    const expected = byType.get(v.as);
+    assert.ok(expected !== undefined, v.as);
+    for (const schema of [parseSchemaText(textOf(v)), parseSchemaSet(textOf(v))[0].schema]) {
+      assert.equal(canonicalText(schema), expected.canonical);
+      assert.equal(canonicalText(schema, true), expected.wireCanonical);
+      assert.equal(contractFingerprint(schema), expected.contract);
+      assert.equal(wireFingerprint(schema), expected.wire);
+    }
+  });
+}
+
 test("schemas.json holds invalid documents and edges", () => {
   assert.ok(schemas.invalid.length >= 100 && schemas.edges.length >= 10);
 });
