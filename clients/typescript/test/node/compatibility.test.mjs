@@ -27,6 +27,9 @@ for (const c of compatibility.cases) {
     const violations = checkCompatibility(parseSchema(c.reader), parseSchema(c.writer));
     assert.deepEqual(violations.map((v) => `${v.ruleId} ${v.path}`), c.violations.map((v) => `${v.ruleId} ${v.path}`));
     for (const v of violations) assert.ok(v.message.length > 0);
+    // The roles swapped: which other direction of a rollout the change breaks (§3).
+    const reverse = checkCompatibility(parseSchema(c.writer), parseSchema(c.reader));
+    assert.deepEqual(reverse.map((v) => `${v.ruleId} ${v.path}`), c.reverseViolations.map((v) => `${v.ruleId} ${v.path}`));
   });
 }
 
