@@ -193,6 +193,8 @@ public static class VectorCatalog
         Add("dictionary.tuple-int.near-duplicates", new Dictionary<(int, string), int> { [(1, "a")] = 1, [(1, "b")] = 2, [(2, "a")] = 3 });
         Add("hashset.float.near-duplicates", new HashSet<float> { 0f, float.Epsilon, float.NaN });
         Add("hashset.float.minus-zero", new HashSet<float> { 0f, -1f });
+        Add("hashset.half.minus-zero", new HashSet<Half> { Half.Zero, Half.NegativeOne });
+        Add("hashset.nullable-float.minus-zero", new HashSet<float?> { 0f, -1f });
         Add("hashset.string.null-and-empty", new HashSet<string?> { null, string.Empty });
         Add("dictionary.tuple-int.null-component", new Dictionary<(int, string?), int> { [(1, null)] = 1, [(1, string.Empty)] = 2 });
 
