@@ -263,6 +263,7 @@ public static class VectorCatalog
         }),
         ["stream.int.bytes-after-end"] = new(typeof(int), [1], null),
         ["stream.int.error-null-payload"] = new(typeof(int), [], new PackStreamError { Status = 500 }),
+        ["stream.int.error-status-only"] = new(typeof(int), [], new PackStreamError { Status = 500 }),
     };
 
     /// <summary>The DateTime used by the key-equality vectors: 2024-01-02T03:04:05.1234567, Unspecified.</summary>
