@@ -35,6 +35,26 @@ public class GoldenVectorTests
         Assert.Equal(Convert.ToHexStringLower(vector.Bytes), Convert.ToHexStringLower(bytes));
     }
 
+    public static TheoryData<string> DecodeOnlyVectors => Ids(GoldenVectorKind.Decode);
+
+    [Theory]
+    [MemberData(nameof(DecodeOnlyVectors))]
+    public void Serialize_DecodeOnlyVector_WritesOtherBytesOrFails(string id)
+    {
+        // docs/wire-format.md §14: a decode-only vector's value is written as other bytes, or, with "writer": "fails",
+        // not at all (its canonical bytes break a limit a writer keeps, §9).
+        var (vector, expected) = Resolve(id);
+
+        if (vector.WriterFails)
+        {
+            Assert.Throws<PackException>(() => PackSerializer.Serialize(expected.Value, expected.Type));
+        }
+        else
+        {
+            Assert.NotEqual(Convert.ToHexStringLower(vector.Bytes), Convert.ToHexStringLower(PackSerializer.Serialize(expected.Value, expected.Type)));
+        }
+    }
+
     [Theory]
     [MemberData(nameof(DecodableVectors))]
     public void Deserialize_ValidVector_ProducesDescribedValue(string id)

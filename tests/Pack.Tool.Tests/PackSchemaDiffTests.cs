@@ -33,6 +33,41 @@ public sealed class PackSchemaDiffTests : IDisposable
         Assert.Contains(json["violations"]!.AsArray(), v => v!["rule"]!.GetValue<string>() == rule);
     }
 
+    [Theory]
+    [InlineData(typeof(SchemaV1.Retyped), typeof(SchemaV2.Retyped), PackSchemaRules.MemberRetyped, "old-reads-new,new-reads-old")]
+    [InlineData(typeof(SchemaV1.Leveled), typeof(SchemaV2.Leveled), PackSchemaRules.EnumUnderlyingChanged, "old-reads-new,new-reads-old")]
+    [InlineData(typeof(CompatibilityV1.Badged), typeof(CompatibilityV2.Badged), PackSchemaRules.FrozenStructChanged, "old-reads-new,new-reads-old")]
+    [InlineData(typeof(SchemaV1.Located), typeof(SchemaV2.Located), PackSchemaRules.NullabilityChanged, "old-reads-new")]
+    [InlineData(typeof(SchemaV2.Located), typeof(SchemaV1.Located), PackSchemaRules.NullabilityChanged, "new-reads-old")]
+    public async Task Diff_Json_ListsEveryDirectionAViolationBreaks(Type old, Type @new, string rule, string directions)
+    {
+        var (exit, output, _) = await ToolRunner.RunAsync("schema", "diff", files.Write("old.json", old), files.Write("new.json", @new), "--format", "json");
+
+        Assert.Equal(1, exit);
+        var violation = Assert.Single(System.Text.Json.Nodes.JsonNode.Parse(output)!["violations"]!.AsArray())!;
+        Assert.Equal(rule, violation["rule"]!.GetValue<string>());
+        Assert.Equal(directions, string.Join(",", violation["directions"]!.AsArray().Select(d => d!.GetValue<string>())));
+        Assert.Equal(directions.Split(',')[0], violation["direction"]!.GetValue<string>());
+    }
+
+    [Fact]
+    public async Task Diff_EnumRetypedToUnsigned_MarksBothDirectionsInTextAndGitHubFormats()
+    {
+        string old = files.Write("old.json", typeof(CompatibilityV1.Feeling));
+        string edited = files.PathOf("new.json");
+        var retyped = PackSchema.For(typeof(CompatibilityV1.Feeling)).CanonicalText.Replace("\"primitive\":\"i32\",\"signed\":true", "\"primitive\":\"u32\",\"signed\":false", StringComparison.Ordinal);
+        await File.WriteAllTextAsync(edited, retyped);
+
+        var text = await ToolRunner.RunAsync("schema", "diff", old, edited);
+        var github = await ToolRunner.RunAsync("schema", "diff", old, edited, "--format", "github");
+
+        Assert.Equal((1, 1), (text.Exit, github.Exit));
+        Assert.Contains("ENUM_UNDERLYING_CHANGED", text.Output, StringComparison.Ordinal);
+        Assert.Contains("[old readers, new payloads; new readers, old payloads]", text.Output, StringComparison.Ordinal);
+        Assert.Contains("incompatible: 1 violation", text.Output, StringComparison.Ordinal);
+        Assert.Contains("(old readers, new payloads; new readers, old payloads)", github.Output, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task Diff_AppendedMember_ExitsZeroBothWays()
     {

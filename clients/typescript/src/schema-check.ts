@@ -11,6 +11,8 @@ import { encodeEndFrame, encodeItemFrame } from "./stream.js";
 export const PACK_SCHEMA_HEADER = "Pack-Schema";
 /** The default path of the server's schema endpoint (`MapPackSchema`). */
 export const DEFAULT_SCHEMA_PATH = "/pack/schema";
+/** The response header by which a server that maps a schema endpoint says where it is (§5); absent, no lookup is sent. */
+export const PACK_SCHEMA_ENDPOINT_HEADER = "Pack-Schema-Endpoint";
 /** The problem `type` of a 409: the body's schema is known and the endpoint cannot read it. */
 export const REQUEST_SCHEMA_INCOMPATIBLE_TYPE = "urn:pack:problem:request-schema-incompatible";
 /** The problem `type` of a 412: the server does not know the body's schema; register it and send again. */
@@ -138,7 +140,11 @@ export interface SchemaCheckOptions {
   checkResponseSchema?: boolean;
   /** Send `Pack-Schema` with Pack bodies and register the schema when the server asks (§5.2); default true. */
   sendRequestSchema?: boolean;
-  /** The schema endpoint, resolved against each request's URL; default `/pack/schema`. */
+  /**
+   * The schema endpoint, resolved against each request's URL. Unset (the default), the client looks a schema up only
+   * where a response's `Pack-Schema-Endpoint` header names an endpoint of the request's origin (§5.1 step 5): a server
+   * that maps none is never sent a lookup.
+   */
   schemaPath?: string;
   /** No schema endpoint (unreachable, a 404, a malformed set): `read` (the default, as .NET) or `fail` (§5.1 step 8). */
   schemaUnavailable?: SchemaUnavailableBehavior;
@@ -209,12 +215,28 @@ export class ResponseSchemaCheck {
     if (verdict !== undefined) {
       return verdict.length === 0 ? undefined : Promise.reject(this.mismatch(url, reader, asList, actual, verdict));
     }
-    return this.judge(key, reader, asList, actual, url, headers);
+    return this.judge(key, reader, asList, actual, url, headers, response.headers.get(PACK_SCHEMA_ENDPOINT_HEADER));
   }
 
-  private async judge(key: string, reader: SchemaReader, asList: boolean, actual: string, url: string, headers: Record<string, string>): Promise<void> {
-    const endpoint = new URL(this.options.schemaPath ?? DEFAULT_SCHEMA_PATH, url).toString();
-    const found = await this.find(endpoint, actual, authorization(headers));
+  /** Where to look the writer's schema up (§5.1 step 5): the configured path, else the advertised endpoint of the request's origin, else none. */
+  private endpointOf(url: string, advertised: string | null): string | null {
+    if (this.options.schemaPath !== undefined) return new URL(this.options.schemaPath, url).toString();
+    if (advertised === null) return null;
+    let endpoint: URL;
+    try {
+      endpoint = new URL(advertised, url);
+    } catch {
+      return null;
+    }
+    // Only the request's origin: the lookup carries the request's Authorization.
+    return endpoint.origin === new URL(url).origin ? endpoint.toString() : null;
+  }
+
+  private async judge(key: string, reader: SchemaReader, asList: boolean, actual: string, url: string, headers: Record<string, string>, advertised: string | null): Promise<void> {
+    const endpoint = this.endpointOf(url, advertised);
+    const found: Found = endpoint === null
+      ? { schema: null, notServed: false, problem: `the server advertises no schema endpoint (no ${PACK_SCHEMA_ENDPOINT_HEADER} header of the request's origin) and none is configured (schemaPath)` }
+      : await this.find(endpoint, actual, authorization(headers));
     if (found.schema === null) {
       const setting = found.notServed ? "schemaNotServed" : "schemaUnavailable";
       const behavior = found.notServed ? this.options.schemaNotServed ?? "fail" : this.options.schemaUnavailable ?? "read";

@@ -151,6 +151,11 @@ function checkEntry(types: readonly SchemaType[], index: number, names: Set<stri
     if (names.has(t.name)) fail(`${at}: the type ${cut(t.name, MAX_NAME_IN_MESSAGE)} is described twice; every type appears exactly once (docs/schema.md §1)`);
     names.add(t.name);
   }
+  // Kinds whose `nullable` §1.1 fixes: an enum and a frozen struct have no null, a nullable and a union always one.
+  if ((t.kind === "enum" || t.kind === "frozen-struct" || t.kind === "nullable" || t.kind === "union")
+    && t.nullable !== (t.kind === "nullable" || t.kind === "union")) {
+    fail(`${at}: "nullable" of ${t.kind} is always ${t.nullable ? "false" : "true"} (docs/schema.md §1.1)`);
+  }
   switch (t.kind) {
     case "primitive": {
       const width = PRIMITIVE_WIDTHS.get(t.primitive!);
@@ -163,12 +168,11 @@ function checkEntry(types: readonly SchemaType[], index: number, names: Set<stri
     }
     case "enum": {
       const underlying = types[t.element]!;
-      const signed = underlying.kind === "primitive" ? signedOf(underlying.primitive!) : null;
+      const signed = underlying.kind === "primitive" && PRIMITIVE_WIDTHS.has(underlying.primitive!) ? signedOf(underlying.primitive!) : null;
+      // An unknown primitive that looks like an integer (`i7`) is not an integer primitive either.
       if (signed === null) fail(`${at}: "underlying" must be an integer primitive (i8 … u128)`);
       // The table's width, not the entry's: the underlying entry may come later and is checked then.
-      // An unknown primitive that looks like an integer (`i7`) has no width here (its own entry is rejected when checked),
-      // so no value fits: 0 bits, as .NET reads it.
-      const bits = BigInt((PRIMITIVE_WIDTHS.get(underlying.primitive!) ?? 0) * 8);
+      const bits = BigInt(PRIMITIVE_WIDTHS.get(underlying.primitive!)! * 8);
       const min = signed ? -(1n << (bits - 1n)) : 0n;
       const max = signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n;
       const seen = new Set<string>();
@@ -575,12 +579,12 @@ export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
   const entryOfLabel = new Map<string, { index: number; entry: PackSchemaSetEntry }>();
   const entries = Array.from(doc["schemas"] as unknown[]).map((e, i) => {
     const entry = asObject(e, `schemas[${i}]`);
-    const schema = readSchema(entry["schema"]);
+    const schema = readInSet(entry["schema"], i);
     const wire = wireFingerprint(schema);
     const contract = contractFingerprint(schema);
     // A recorded fingerprint is optional: absent or null, it is not checked (§1.5: an optional property that is null is absent).
-    const recordedWire = optionalString(entry, "wire", `schemas[${i}]`);
-    const recordedContract = optionalString(entry, "contract", `schemas[${i}]`);
+    const recordedWire = recordedFingerprint(entry, "wire", i);
+    const recordedContract = recordedFingerprint(entry, "contract", i);
     if ((recordedWire !== null && recordedWire !== wire) || (recordedContract !== null && recordedContract !== contract)) {
       throw new PackSchemaFormatError(`the schema of ${schemaLabel(schema)} does not match its recorded fingerprints (wire ${String(recordedWire)}, contract ${String(recordedContract)}; computed ${wire}, ${contract})`);
     }
@@ -600,6 +604,24 @@ export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
   });
   checkEndpoints(doc["endpoints"], new Set(entryOfLabel.keys()));
   return entries.filter((e): e is PackSchemaSetEntry => e !== null);
+}
+
+/** A set entry's recorded `wire` or `contract`: absent or null (not checked), else a string (§2.4). */
+function recordedFingerprint(entry: Record<string, unknown>, name: string, i: number): string | null {
+  const v = entry[name];
+  if (v === undefined || v === null) return null;
+  if (typeof v !== "string") fail(`schemas[${i}].${name} must be a string`);
+  return v;
+}
+
+/** An entry's schema, its errors named from the set as the text's own rules name them (§1.5): `schemas[0].schema.types[2]`. */
+function readInSet(json: unknown, i: number): PackSchema {
+  try {
+    return readSchema(json);
+  } catch (e) {
+    if (!(e instanceof PackSchemaFormatError)) throw e;
+    throw new PackSchemaFormatError(e.message.startsWith("types[") ? `schemas[${i}].schema.${e.message}` : `schemas[${i}].schema: ${e.message}`);
+  }
 }
 
 /**
@@ -623,6 +645,7 @@ function checkEndpoints(endpoints: unknown, labels: ReadonlySet<string>): void {
       if (!Array.isArray(parameters)) fail(`${at}.parameters must be an array`);
       Array.from(parameters as unknown[]).forEach((p, j) => {
         const where = `${at}.parameters[${j}]`;
+        if (p === null || typeof p !== "object" || Array.isArray(p)) fail(`${where} is not an object`);
         const source = endpointString(p, "in", where);
         if (source !== "route" && source !== "query") fail(`${where}.in must be "route" or "query", not "${source}"`);
         const catchAll = (p as Record<string, unknown>)["catchAll"];
@@ -683,7 +706,8 @@ function readType(json: Record<string, unknown>, at: string, count: number): Sch
       type.primitive = optionalString(json, "primitive", at) ?? fail(`${at}: "primitive" is missing`);
       // A width is absent (a string) or a number of bytes: "width": 0 would be a string's width written out.
       type.width = "width" in json ? index(json, "width", at, 0x7fffffff) || fail(`${at}: "width" must be absent (a string) or an integer from 1 to ${0x7fffffff - 1}`) : 0;
-      type.signed = optionalBoolean(json, "signed", at);
+      // Normalised (§2.1): an integer primitive's `signed` follows from its name, so leaving it out changes no fingerprint.
+      type.signed = optionalBoolean(json, "signed", at) ?? signedOf(type.primitive);
       type.name = null;
       break;
     case "enum":

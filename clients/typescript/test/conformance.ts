@@ -9,6 +9,7 @@ import {
   encodeErrorFrame,
   encodeItemFrame,
   PackDecodeError,
+  PackEncodeError,
   PackStreamError,
   readPackStream,
 } from "../src/index.js";
@@ -37,6 +38,8 @@ interface ValueVector extends HexSource {
   type: string;
   json: unknown;
   direction: "both" | "decode";
+  /** For a decode-only vector, `fails` when a writer given its value writes nothing (wire-format §14). */
+  writer?: "fails";
 }
 
 interface InvalidVector extends HexSource {
@@ -139,6 +142,18 @@ export async function runConformance(files: VectorFiles): Promise<CaseResult[]> 
           if (written !== hex) return `encoded ${short(written)}, expected ${short(hex)}`;
           const again = toHex(encode(model.codec, decode(model.codec, bytes)));
           if (again !== hex) return `re-encoding the decoded value gave ${short(again)}, expected ${short(hex)}`;
+        } else if (v.writer === "fails") {
+          // Decode-only because a writer refuses the value (its canonical bytes break a limit, §9): nothing is written.
+          try {
+            const written = encode(model.codec, expected);
+            return `encoded ${short(toHex(written))}; a writer must fail on this value`;
+          } catch (e) {
+            if (!(e instanceof PackEncodeError)) throw e;
+          }
+        } else {
+          // Decode-only: a writer writes other bytes for the value (its canonical form).
+          const written = toHex(encode(model.codec, expected));
+          if (written === toHex(bytes)) return `encoded exactly these bytes, but the vector is decode-only`;
         }
         return null;
       });

@@ -55,8 +55,15 @@ public sealed class PackClientOptions
             field = Uri.TryCreate(value, UriKind.RelativeOrAbsolute, out _)
                 ? value
                 : throw new ArgumentException($"'{value}' is neither a path nor an absolute URI.", nameof(value));
+            IsSchemaPathConfigured = true;
         }
     } = PackSchema.DefaultEndpointPath;
+
+    /// <summary>
+    /// Whether <see cref="SchemaPath"/> was set: then the client looks schemas up there; otherwise only where a response's
+    /// <c>Pack-Schema-Endpoint</c> header names an endpoint of the request's origin (docs/schema.md §5.1, step 5).
+    /// </summary>
+    internal bool IsSchemaPathConfigured { get; private set; }
 
     /// <summary>
     /// What to do when a response's <c>Pack-Schema</c> differs from the reader's and there is no schema endpoint to ask
@@ -125,6 +132,7 @@ public sealed class PackClientOptions
                 JsonSerializerOptions = resolved.JsonSerializerOptions,
                 CheckResponseSchema = resolved.CheckResponseSchema,
                 SchemaPath = resolved.SchemaPath,
+                IsSchemaPathConfigured = resolved.IsSchemaPathConfigured,
                 SchemaUnavailable = resolved.SchemaUnavailable,
                 SchemaNotServed = resolved.SchemaNotServed,
             };

@@ -51,8 +51,9 @@ internal static class ResponseSchemaCheck
             return;
         }
 
-        var source = SchemaSource.For(new Uri(requestUri, options.SchemaPath));
-        var lookup = await source.FindAsync(fingerprint, call, schemaClient, cancellationToken).ConfigureAwait(false);
+        var lookup = SchemaEndpointOf(response, requestUri, options) is { } endpoint
+            ? await SchemaSource.For(endpoint).FindAsync(fingerprint, call, schemaClient, cancellationToken).ConfigureAwait(false)
+            : new SchemaLookup(null, $"the server advertises no schema endpoint (no {PackResponseSchemaProtocol.EndpointHeaderName} header of the request's origin) and none is configured (PackClientOptions.{nameof(PackClientOptions.SchemaPath)})", null);
         if (lookup.Schema is null)
         {
             var behavior = lookup.NotServed ? options.SchemaNotServed : options.SchemaUnavailable;
@@ -78,6 +79,28 @@ internal static class ResponseSchemaCheck
         {
             throw verdict.CreateException();
         }
+    }
+
+    /// <summary>
+    /// Where to look the writer's schema up (docs/schema.md §5.1, step 5): the configured <see cref="PackClientOptions.SchemaPath"/>,
+    /// else the endpoint the response advertises in <c>Pack-Schema-Endpoint</c> when it has the request's origin, else none:
+    /// a server that maps no schema endpoint is never sent a lookup.
+    /// </summary>
+    private static Uri? SchemaEndpointOf(HttpResponseMessage response, Uri requestUri, PackClientOptions options)
+    {
+        if (options.IsSchemaPathConfigured)
+        {
+            return new Uri(requestUri, options.SchemaPath);
+        }
+
+        if (!response.Headers.NonValidated.TryGetValues(PackResponseSchemaProtocol.EndpointHeaderName, out HeaderStringValues values) || values.Count != 1
+            || !Uri.TryCreate(requestUri, values.ToString(), out var advertised))
+        {
+            return null;
+        }
+
+        // Only the request's origin: the lookup carries the request's Authorization (§5.1).
+        return Uri.Compare(advertised, requestUri, UriComponents.SchemeAndServer, UriFormat.UriEscaped, StringComparison.OrdinalIgnoreCase) == 0 ? advertised : null;
     }
 
     // 16 lowercase hex digits (docs/schema.md §2.3); anything else is not a fingerprint and is not checked.

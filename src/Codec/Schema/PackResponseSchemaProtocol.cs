@@ -7,6 +7,13 @@ namespace Pack.Schema;
 /// </summary>
 public static class PackResponseSchemaProtocol
 {
+    /// <summary>
+    /// The response header by which a server says where its schema endpoint is (docs/schema.md §5): the path, with the
+    /// app's path base, of its <c>MapPackSchema</c> route, sent beside <c>Pack-Schema</c> on Pack responses only when the
+    /// app maps one. A client looks a schema up only where this header, or its own configuration, names an endpoint.
+    /// </summary>
+    public const string EndpointHeaderName = "Pack-Schema-Endpoint";
+
     /// <summary>The query parameter of a schema request that names the wanted wire fingerprint: <c>GET /pack/schema?wire=…</c>.</summary>
     public const string WireQueryParameter = "wire";
 

@@ -236,7 +236,9 @@ public sealed partial class PackSchema
             {
                 Primitive = Get<string>(json, "primitive", at) ?? throw new FormatException($"{at}: \"primitive\" is missing."),
                 Width = PrimitiveWidth(json, at),
-                Signed = json["signed"] is null ? null : Get<bool>(json, "signed", at),
+                // Normalised (docs/schema.md §2.1): an integer primitive's "signed" follows from its name, so a document that
+                // leaves it out has the canonical text, and the fingerprints, of one that gives it.
+                Signed = json["signed"] is null ? SchemaPrimitives.Signed(Get<string>(json, "primitive", at) ?? string.Empty) : Get<bool>(json, "signed", at),
             },
             PackSchemaKind.Enum => new PackSchemaType(kind, nullable)
             {
@@ -266,21 +268,26 @@ public sealed partial class PackSchema
         };
     }
 
-    /// <summary>The objects of the array <paramref name="property"/> (values, cases, members): anything else in it is a <see cref="FormatException"/>.</summary>
-    private static JsonObject[] Entries(JsonObject json, string property, string at)
+    /// <summary>
+    /// The objects of the array <paramref name="property"/> (values, cases, members), one at a time: each is checked to
+    /// be an object when it is reached, after the properties of the one before (docs/schema.md §1.5, the order of the checks).
+    /// </summary>
+    private static IEnumerable<JsonObject> Entries(JsonObject json, string property, string at)
     {
         if (json[property] is not JsonArray array)
         {
             throw new FormatException($"{at}: \"{property}\" is missing or not an array.");
         }
 
-        var entries = new JsonObject[array.Count];
-        for (int i = 0; i < entries.Length; i++)
-        {
-            entries[i] = array[i] as JsonObject ?? throw new FormatException($"{at}.{property}[{i}] is not an object.");
-        }
+        return EntriesOf(array, property, at);
+    }
 
-        return entries;
+    private static IEnumerable<JsonObject> EntriesOf(JsonArray array, string property, string at)
+    {
+        for (int i = 0; i < array.Count; i++)
+        {
+            yield return array[i] as JsonObject ?? throw new FormatException($"{at}.{property}[{i}] is not an object.");
+        }
     }
 
     private static T? Get<T>(JsonObject json, string property, string at)

@@ -49,6 +49,13 @@ public sealed partial class PackSchema
             throw new FormatException($"{at}: the type {name} is described twice; every type appears exactly once (docs/schema.md §1).");
         }
 
+        // Kinds whose "nullable" §1.1 fixes: an enum and a frozen struct have no null, a Nullable and a union always one.
+        if (type.Kind is PackSchemaKind.Enum or PackSchemaKind.FrozenStruct or PackSchemaKind.Nullable or PackSchemaKind.Union
+            && type.Nullable != (type.Kind is PackSchemaKind.Nullable or PackSchemaKind.Union))
+        {
+            throw new FormatException($"{at}: \"nullable\" of {KindName(type.Kind)} is always {(type.Nullable ? "false" : "true")} (docs/schema.md §1.1).");
+        }
+
         switch (type.Kind)
         {
             case PackSchemaKind.Primitive:
@@ -65,14 +72,14 @@ public sealed partial class PackSchema
                 break;
             case PackSchemaKind.Enum:
                 var underlying = types[type.Element];
-                if (underlying.Kind != PackSchemaKind.Primitive || SchemaPrimitives.Signed(underlying.Primitive!) is not { } isSigned)
+                if (underlying.Kind != PackSchemaKind.Primitive || SchemaPrimitives.Signed(underlying.Primitive!) is not { } isSigned
+                    || !SchemaPrimitives.TryGetWidth(underlying.Primitive!, out int underlyingWidth))
                 {
                     throw new FormatException($"{at}: \"underlying\" must be an integer primitive (i8 … u128).");
                 }
 
                 // The table's width, not the entry's: the underlying entry may come later and is checked then (a width
                 // of 2^28 made the range 2^31 bits wide).
-                SchemaPrimitives.TryGetWidth(underlying.Primitive!, out int underlyingWidth);
                 var seen = new HashSet<string>(StringComparer.Ordinal);
                 for (int v = 0; v < type.Values.Count; v++)
                 {

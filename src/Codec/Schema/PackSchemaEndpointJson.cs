@@ -27,6 +27,11 @@ internal static class PackSchemaEndpointJson
                 for (int p = 0; p < items.Count; p++)
                 {
                     string where = $"{at}.parameters[{p}]";
+                    if (items[p] is not JsonObject)
+                    {
+                        throw new FormatException($"{where} is not an object");
+                    }
+
                     var source = String(items[p], "in", where) switch
                     {
                         "route" => PackSchemaParameterSource.Route,

@@ -110,7 +110,19 @@ public sealed class PackSchemaSet
                 throw new FormatException($"schemas[{i}] is not an object");
             }
 
-            var schema = PackSchema.FromJson(entry["schema"]);
+            PackSchema schema;
+            try
+            {
+                schema = PackSchema.FromJson(entry["schema"]);
+            }
+            catch (FormatException exception)
+            {
+                // Named from the set, as the text's own rules name it (docs/schema.md §1.5): schemas[0].schema.types[2].
+                throw new FormatException(exception.Message.StartsWith("types[", StringComparison.Ordinal)
+                    ? $"schemas[{i}].schema.{exception.Message}"
+                    : $"schemas[{i}].schema: {exception.Message}", exception);
+            }
+
             string? wire = RecordedFingerprint(entry, "wire", i);
             string? contract = RecordedFingerprint(entry, "contract", i);
             if ((wire is not null && wire != schema.WireFingerprint) || (contract is not null && contract != schema.ContractFingerprint))

@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Options;
 using Pack.Schema;
 
 namespace Pack.AspNetCore;
@@ -28,6 +29,14 @@ internal static class PackSchemaHeader
         if (WireFingerprint(type) is { } fingerprint)
         {
             response.Headers[PackSchema.HeaderName] = fingerprint;
+
+            // Where the schema of a fingerprint can be asked for (docs/schema.md §5): only when the app maps MapPackSchema,
+            // so that a client never sends a lookup to an app that serves none (through its handlers, logs and metrics).
+            if (response.HttpContext.RequestServices?.GetService(typeof(IOptions<PackFormatterOptions>)) is IOptions<PackFormatterOptions> options
+                && options.Value.ClientSchemas.RegistrationPath is { } path)
+            {
+                response.Headers[PackResponseSchemaProtocol.EndpointHeaderName] = response.HttpContext.Request.PathBase.Add(new PathString(path)).ToString();
+            }
         }
     }
 

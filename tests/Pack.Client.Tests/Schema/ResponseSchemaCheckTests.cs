@@ -162,18 +162,51 @@ public sealed class ResponseSchemaCheckTests
     }
 
     [Fact]
-    public async Task GetFromPackAsync_NoSchemaEndpoint_ReadsByDefaultAndAsksOnceForManyCalls()
+    public async Task GetFromPackAsync_NoSchemaEndpoint_ReadsByDefaultWithoutSendingALookupToTheApp()
     {
+        // A server without MapPackSchema advertises no endpoint (docs/schema.md §5): no GET /pack/schema?wire=… reaches
+        // the app's pipeline (its handlers, logs and metrics), however many calls read another contract.
         await using var host = await SchemaServerHost.StartAsync(SchemaEndpoint.Missing);
         using var http = host.CreateClient();
 
         for (int i = 0; i < 5; i++)
         {
+            using var response = await GetPackAsync(http, "orders/appended");
+            Assert.True(response.Headers.Contains(PackSchema.HeaderName));
+            Assert.False(response.Headers.Contains(PackResponseSchemaProtocol.EndpointHeaderName));
             var order = await http.GetFromPackAsync<ClientOrder<MissingScope>>("orders/appended");
             Assert.Equal(3, order!.Quantity);
         }
 
+        Assert.Equal(0, host.SchemaRequests);
+    }
+
+    [Fact]
+    public async Task GetFromPackAsync_NoSchemaEndpointButConfiguredPath_AsksThereOnceForManyCalls()
+    {
+        await using var host = await SchemaServerHost.StartAsync(SchemaEndpoint.Missing);
+        using var http = host.CreateClient();
+        var options = new PackClientOptions { SchemaPath = PackSchema.DefaultEndpointPath };
+
+        for (int i = 0; i < 5; i++)
+        {
+            var order = await http.GetFromPackAsync<ClientOrder<MissingConfiguredScope>>("orders/appended", options);
+            Assert.Equal(3, order!.Quantity);
+        }
+
         Assert.Equal(1, host.SchemaRequests);
+    }
+
+    [Fact]
+    public async Task PackResults_MappedSchemaEndpoint_AdvertisesItBesidePackSchema()
+    {
+        await using var host = await SchemaServerHost.StartAsync(SchemaEndpoint.Mapped);
+        using var http = host.CreateClient();
+
+        using var response = await GetPackAsync(http, "orders/appended");
+
+        Assert.True(response.Headers.Contains(PackSchema.HeaderName));
+        Assert.Equal(PackSchema.DefaultEndpointPath, Assert.Single(response.Headers.GetValues(PackResponseSchemaProtocol.EndpointHeaderName)));
     }
 
     [Fact]
@@ -186,7 +219,8 @@ public sealed class ResponseSchemaCheckTests
         var ex = await Assert.ThrowsAsync<PackSchemaMismatchException>(() => http.GetFromPackAsync<ClientOrder<MissingThrowScope>>("orders/appended", options));
 
         Assert.Empty(ex.Violations);
-        Assert.Contains("404", ex.Message, StringComparison.Ordinal);
+        Assert.Contains(PackResponseSchemaProtocol.EndpointHeaderName, ex.Message, StringComparison.Ordinal);
+        Assert.Equal(0, host.SchemaRequests);
         Assert.Equal(PackSchema.For(typeof(ServerOrderAppended)).WireFingerprint, ex.WriterFingerprint);
     }
 
@@ -297,11 +331,20 @@ public sealed class ResponseSchemaCheckTests
         public Task<ClientOrder?> GetAsync(string version) => http.GetFromPackAsync<ClientOrder>($"orders/{version}");
     }
 
+    private static async Task<HttpResponseMessage> GetPackAsync(HttpClient http, string path)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, path);
+        request.Headers.Accept.ParseAdd("application/x-pack");
+        return await http.SendAsync(request);
+    }
+
     public sealed class AppendedScope;
 
     public sealed class IncompatibleScope;
 
     public sealed class MissingScope;
+
+    public sealed class MissingConfiguredScope;
 
     public sealed class MissingThrowScope;
 

@@ -136,6 +136,13 @@ public sealed class SchemaServerHost : IAsyncDisposable
                 host.SchemaQueries.Enqueue(context.Request.QueryString.ToString());
             }
 
+            else if (schema is not (SchemaEndpoint.Mapped or SchemaEndpoint.Missing))
+            {
+                // The hand-made endpoints stand for a server's MapPackSchema: they are advertised as it advertises itself
+                // (docs/schema.md §5), on every other response.
+                context.Response.Headers[PackResponseSchemaProtocol.EndpointHeaderName] = schemaPath;
+            }
+
             await next(context);
         });
 

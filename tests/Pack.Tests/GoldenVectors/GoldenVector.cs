@@ -17,6 +17,9 @@ public sealed record GoldenVector(string File, string Id, string TypeName, Golde
     /// <summary>For a valid stream vector, whether writers produce exactly these bytes (<c>"direction": "both"</c>, the default) or readers only read them (<c>"decode"</c>).</summary>
     public bool WritersProduce { get; init; } = true;
 
+    /// <summary>For a decode-only vector, whether a writer given its value writes nothing and fails (<c>"writer": "fails"</c>, docs/wire-format.md §14) rather than write other bytes.</summary>
+    public bool WriterFails { get; init; }
+
     /// <summary>The machine-readable value (<c>"json"</c>, docs/wire-format.md §14); for a stream, a JSON array of its item frames' values.</summary>
     public System.Text.Json.Nodes.JsonNode? Json { get; init; }
 

@@ -62,6 +62,7 @@ public static class GoldenVectorFiles
                     {
                         HasJson = element.TryGetProperty("json", out var json),
                         Json = json.ValueKind == JsonValueKind.Undefined ? null : JsonNode.Parse(json.GetRawText(), documentOptions: new JsonDocumentOptions { MaxDepth = MaxJsonDepth }),
+                        WriterFails = element.TryGetProperty("writer", out var writer) && writer.GetString() == "fails",
                     });
                 }
             }

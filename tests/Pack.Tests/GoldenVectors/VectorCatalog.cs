@@ -193,6 +193,8 @@ public static class VectorCatalog
         Add("dictionary.tuple-int.near-duplicates", new Dictionary<(int, string), int> { [(1, "a")] = 1, [(1, "b")] = 2, [(2, "a")] = 3 });
         Add("hashset.float.near-duplicates", new HashSet<float> { 0f, float.Epsilon, float.NaN });
         Add("hashset.float.minus-zero", new HashSet<float> { 0f, -1f });
+        Add("hashset.half.minus-zero", new HashSet<Half> { Half.Zero, Half.NegativeOne });
+        Add("hashset.nullable-float.minus-zero", new HashSet<float?> { 0f, -1f });
         Add("hashset.string.null-and-empty", new HashSet<string?> { null, string.Empty });
         Add("dictionary.tuple-int.null-component", new Dictionary<(int, string?), int> { [(1, null)] = 1, [(1, string.Empty)] = 2 });
         Add("hashset.tuple-decimal-int.near-duplicates", new HashSet<(decimal, int)> { (1.5m, 1), (1.51m, 1), (1.5m, 2) });
@@ -274,6 +276,7 @@ public static class VectorCatalog
         }),
         ["stream.int.bytes-after-end"] = new(typeof(int), [1], null),
         ["stream.int.error-null-payload"] = new(typeof(int), [], new PackStreamError { Status = 500 }),
+        ["stream.int.error-status-only"] = new(typeof(int), [], new PackStreamError { Status = 500 }),
     };
 
     /// <summary>The DateTime used by the key-equality vectors: 2024-01-02T03:04:05.1234567, Unspecified.</summary>

@@ -48,6 +48,8 @@ public class CompatibilityVectorTests
         new("enum-underlying-changed", "int enum became long", typeof(SchemaV1.Leveled), typeof(SchemaV2.Leveled)),
         new("enum-value-changed", "Red and Green swapped numbers: one violation per path", typeof(SchemaV1.Painted), typeof(SchemaV2.Painted)),
         new("union-tag-reused", "tag 0 means Square, not Circle", typeof(SchemaV1.Shape), typeof(SchemaV2.Shape)),
+        new("union-tag-reused.enum-underlying", "tag 0 means Silver, not Gold, whose enum member is over u32, not i32: not wire-equal (§3.1)", typeof(CompatibilityV1.Medal), typeof(CompatibilityV2.Medal)),
+        new("frozen-struct-changed.enum-underlying", "a frozen struct's enum member went from i32 to u32 (same width): not wire-equal (§3.1)", typeof(CompatibilityV1.Badged), typeof(CompatibilityV2.Badged)),
         new("union-tag-changed", "Cat moved from tag 0 to 5", typeof(SchemaV1.Animal), typeof(SchemaV2.Animal)),
         new("several", "several changes in one type, in the order they are met", typeof(CompatibilityV1.Several), typeof(CompatibilityV2.Several)),
 
@@ -64,15 +66,23 @@ public class CompatibilityVectorTests
     [Theory]
     [MemberData(nameof(Ids))]
     public void CheckCompatibility_RecordedPair_ReportsTheRecordedViolations(string id)
+        => AssertRecorded(id, "violations", reversed: false);
+
+    [Theory]
+    [MemberData(nameof(Ids))]
+    public void CheckCompatibility_RecordedPairReversed_ReportsTheRecordedReverseViolations(string id)
+        => AssertRecorded(id, "reverseViolations", reversed: true); // the other direction of a rollout (docs/schema.md §3)
+
+    private static void AssertRecorded(string id, string recorded, bool reversed)
     {
         var vector = File.Value["cases"]!.AsArray().Single(c => c!["id"]!.GetValue<string>() == id)!;
         var reader = PackSchema.FromJson(vector["reader"]);
         var writer = PackSchema.FromJson(vector["writer"]);
 
-        var violations = PackSchema.CheckCompatibility(reader, writer);
+        var violations = reversed ? PackSchema.CheckCompatibility(writer, reader) : PackSchema.CheckCompatibility(reader, writer);
 
         Assert.Equal(
-            vector["violations"]!.AsArray().Select(v => $"{v!["ruleId"]} {v["path"]}"),
+            vector[recorded]!.AsArray().Select(v => $"{v!["ruleId"]} {v["path"]}"),
             violations.Select(v => $"{v.RuleId} {v.Path}"));
     }
 
@@ -112,11 +122,8 @@ public class CompatibilityVectorTests
                 writer = writer.ToWireForm();
             }
 
-            var violations = new JsonArray();
-            foreach (var v in PackSchema.CheckCompatibility(reader, writer))
-            {
-                violations.Add((JsonNode)new JsonObject { ["ruleId"] = v.RuleId, ["path"] = v.Path });
-            }
+            var violations = Violations(PackSchema.CheckCompatibility(reader, writer));
+            var reverse = Violations(PackSchema.CheckCompatibility(writer, reader));
 
             cases.Add((JsonNode)new JsonObject
             {
@@ -125,15 +132,27 @@ public class CompatibilityVectorTests
                 ["reader"] = reader.ToJson(),
                 ["writer"] = writer.ToJson(),
                 ["violations"] = violations,
+                ["reverseViolations"] = reverse,
             });
         }
 
         return new JsonObject
         {
             ["format"] = "pack-compatibility-vectors/1",
-            ["description"] = "docs/schema.md §3: can a reader with the `reader` schema read what a writer with the `writer` schema writes? `violations` lists, in the order the check finds them, the rule ID and path of each; empty means compatible. Built from C# contracts by tests/Pack.Tests/Schema/CompatibilityVectorTests.cs; checked there and by clients/typescript.",
+            ["description"] = "docs/schema.md §3: can a reader with the `reader` schema read what a writer with the `writer` schema writes? `violations` lists, in the order the check finds them, the rule ID and path of each; empty means compatible. `reverseViolations` are those of the roles swapped (the writer's program reading the reader's payloads): together they say which directions of a rollout a change breaks. Built from C# contracts by tests/Pack.Tests/Schema/CompatibilityVectorTests.cs; checked there and by clients/typescript.",
             ["cases"] = cases,
         };
+    }
+
+    private static JsonArray Violations(IReadOnlyList<PackSchemaViolation> found)
+    {
+        var violations = new JsonArray();
+        foreach (var v in found)
+        {
+            violations.Add((JsonNode)new JsonObject { ["ruleId"] = v.RuleId, ["path"] = v.Path });
+        }
+
+        return violations;
     }
 
     private static JsonObject Load()

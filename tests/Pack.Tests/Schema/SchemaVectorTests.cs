@@ -30,6 +30,8 @@ public class SchemaVectorTests
 
     public static TheoryData<string> EdgeIds => new(ById(VectorFile.Value, "edges", "id").Keys);
 
+    public static TheoryData<string> NormalisedIds => new(ById(VectorFile.Value, "normalised", "id").Keys);
+
     [Theory]
     [MemberData(nameof(Names))]
     public void For_VectorType_BuildsTheRecordedSchema(string name)
@@ -103,10 +105,28 @@ public class SchemaVectorTests
         Assert.Equal(schema.WireCanonicalText, schema.ToWireForm().CanonicalText);
     }
 
+    [Theory]
+    [MemberData(nameof(NormalisedIds))]
+    public void Parse_DocumentWrittenOtherwise_WritesTheCanonicalTextOfTheSchemaAsRead(string id)
+    {
+        // docs/schema.md §2.1: the canonical text is that of the schema as read, not of the JSON as given, so the
+        // document has the texts and fingerprints of the schemas entry it names ("as").
+        var vector = ById(VectorFile.Value, "normalised", "id")[id];
+        var expected = Vectors.Value[vector["as"]!.GetValue<string>()];
+
+        foreach (var schema in (PackSchema[])[PackSchema.Parse(TextOf(vector)), PackSchemaSet.Parse(TextOf(vector)).Schemas.Single()])
+        {
+            Assert.Equal(expected["canonical"]!.GetValue<string>(), schema.CanonicalText);
+            Assert.Equal(expected["wireCanonical"]!.GetValue<string>(), schema.WireCanonicalText);
+            Assert.Equal(expected["contract"]!.GetValue<string>(), schema.ContractFingerprint);
+            Assert.Equal(expected["wire"]!.GetValue<string>(), schema.WireFingerprint);
+        }
+    }
+
     [Fact]
     public void SchemasJson_DocumentVectors_HaveUniqueIdsAndReasons()
     {
-        var documents = VectorFile.Value["invalid"]!.AsArray().Concat(VectorFile.Value["edges"]!.AsArray()).ToList();
+        var documents = VectorFile.Value["invalid"]!.AsArray().Concat(VectorFile.Value["edges"]!.AsArray()).Concat(VectorFile.Value["normalised"]!.AsArray()).ToList();
 
         Assert.True(documents.Count >= 100, $"schemas.json holds only {documents.Count} invalid and edge documents");
         Assert.Equal(documents.Count, documents.Select(d => d!["id"]!.GetValue<string>()).Distinct(StringComparer.Ordinal).Count());
@@ -227,10 +247,11 @@ public class SchemaVectorTests
         var document = new JsonObject
         {
             ["format"] = "pack-schema-vectors/1",
-            ["description"] = "The schema (docs/schema.md) of each Vector* type of types.json and of a few built-in roots: 'schema' is the contract form, 'canonical' and 'wireCanonical' the exact canonical texts of the contract and wire forms (§2), 'contract' and 'wire' their fingerprints (§2.3). 'type' is the C# type as the other vector files spell it. 'invalid': schema documents (or sets) a reader rejects (§1.5), each breaking the one rule its 'reason' gives, 'at' the entry .NET's message names; 'edges': documents at the limits of §1.5 that a reader accepts. An entry of either gives its document as 'document' (parsed JSON) or as 'text' (the exact JSON text, read as it is: what a parsed document cannot hold, such as two members of one name). Both are written by hand and kept when the schemas are rewritten.",
+            ["description"] = "The schema (docs/schema.md) of each Vector* type of types.json and of a few built-in roots: 'schema' is the contract form, 'canonical' and 'wireCanonical' the exact canonical texts of the contract and wire forms (§2), 'contract' and 'wire' their fingerprints (§2.3). 'type' is the C# type as the other vector files spell it. 'invalid': schema documents (or sets) a reader rejects (§1.5), each breaking the one rule its 'reason' gives, 'at' the entry .NET's message names; 'edges': documents at the limits of §1.5 that a reader accepts; 'normalised': documents written otherwise than the canonical text (no signed, 1.0 for 1, null or unknown properties) that a reader reads as the 'schemas' entry named by 'as', with its canonical texts and fingerprints (§2.1). An entry of either gives its document as 'document' (parsed JSON) or as 'text' (the exact JSON text, read as it is: what a parsed document cannot hold, such as two members of one name). Both are written by hand and kept when the schemas are rewritten.",
             ["schemas"] = schemas,
             ["invalid"] = previous["invalid"]?.DeepClone() ?? new JsonArray(),
             ["edges"] = previous["edges"]?.DeepClone() ?? new JsonArray(),
+            ["normalised"] = previous["normalised"]?.DeepClone() ?? new JsonArray(),
         };
         var options = new System.Text.Json.JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
         File.WriteAllText(path, document.ToJsonString(options) + "\n");

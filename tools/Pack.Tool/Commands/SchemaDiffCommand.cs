@@ -38,14 +38,20 @@ internal static class SchemaDiffCommand
         {
             foreach (var violation in PackSchema.CheckCompatibility(before, after))
             {
-                findings.Add(new Finding(label, OldReadsNew, violation));
+                findings.Add(new Finding(label, [OldReadsNew], violation));
             }
 
+            // A violation both checks report (rule ID and path) breaks both directions of the rollout and is listed
+            // once, with both: an i32 retyped to i64 breaks old readers of new payloads and new readers of old ones.
             foreach (var violation in PackSchema.CheckCompatibility(after, before))
             {
-                if (!findings.Any(f => f.Type == label && f.Violation.RuleId == violation.RuleId && f.Violation.Path == violation.Path))
+                if (findings.Find(f => f.Type == label && f.Violation.RuleId == violation.RuleId && f.Violation.Path == violation.Path) is { } both)
                 {
-                    findings.Add(new Finding(label, NewReadsOld, violation));
+                    both.Directions.Add(NewReadsOld);
+                }
+                else
+                {
+                    findings.Add(new Finding(label, [NewReadsOld], violation));
                 }
             }
         }
@@ -58,7 +64,7 @@ internal static class SchemaDiffCommand
             case "github":
                 foreach (var finding in findings)
                 {
-                    await output.WriteLineAsync($"::error title=Pack schema {finding.Violation.RuleId}::{finding.Type} {finding.Violation.Path}: {finding.Violation.Message} ({finding.Direction})").ConfigureAwait(false);
+                    await output.WriteLineAsync($"::error title=Pack schema {finding.Violation.RuleId}::{finding.Type} {finding.Violation.Path}: {finding.Violation.Message} ({string.Join("; ", finding.Directions)})").ConfigureAwait(false);
                 }
 
                 foreach (string note in notes)
@@ -126,7 +132,7 @@ internal static class SchemaDiffCommand
             int pathWidth = own.Count == 0 ? 0 : own.Max(f => f.Violation.Path.Length);
             foreach (var finding in own)
             {
-                await output.WriteLineAsync($"    {finding.Violation.RuleId.PadRight(ruleWidth)}  {finding.Violation.Path.PadRight(pathWidth)}  {finding.Violation.Message}  [{finding.Direction}]").ConfigureAwait(false);
+                await output.WriteLineAsync($"    {finding.Violation.RuleId.PadRight(ruleWidth)}  {finding.Violation.Path.PadRight(pathWidth)}  {finding.Violation.Message}  [{string.Join("; ", finding.Directions)}]").ConfigureAwait(false);
             }
         }
 
@@ -152,12 +158,19 @@ internal static class SchemaDiffCommand
         var violations = new JsonArray();
         foreach (var finding in findings)
         {
+            var directions = new JsonArray();
+            foreach (string direction in finding.Directions)
+            {
+                directions.Add((JsonNode)JsonValue.Create(direction == OldReadsNew ? "old-reads-new" : "new-reads-old"));
+            }
+
             violations.Add((JsonNode)new JsonObject
             {
                 ["type"] = finding.Type,
                 ["rule"] = finding.Violation.RuleId,
                 ["path"] = finding.Violation.Path,
-                ["direction"] = finding.Direction == OldReadsNew ? "old-reads-new" : "new-reads-old",
+                ["direction"] = directions[0]!.DeepClone(),
+                ["directions"] = directions,
                 ["message"] = finding.Violation.Message,
             });
         }
@@ -172,5 +185,6 @@ internal static class SchemaDiffCommand
         await output.WriteLineAsync(document.ToJsonString(new JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping })).ConfigureAwait(false);
     }
 
-    private sealed record Finding(string Type, string Direction, PackSchemaViolation Violation);
+    /// <summary>A violation of one type and every direction of the rollout that breaks (<see cref="OldReadsNew"/>, <see cref="NewReadsOld"/>).</summary>
+    private sealed record Finding(string Type, List<string> Directions, PackSchemaViolation Violation);
 }

@@ -74,6 +74,14 @@ before(async () => {
   server = createServer(async (req, res) => {
     requests.push({ url: req.url, headers: req.headers });
     const path = req.url.split("?")[0];
+    if (path.startsWith("/advertised/")) {
+      // An int written under a Pack-Schema, with the schema endpoint advertised as MapPackSchema does (§5):
+      // /advertised/<fingerprint>/<endpoint, URI-encoded>.
+      const [fingerprint, endpoint] = path.slice("/advertised/".length).split("/");
+      res.writeHead(200, { "content-type": "application/x-pack", "pack-schema": fingerprint, "pack-schema-endpoint": decodeURIComponent(endpoint) });
+      res.end(encode(int32, 42));
+      return;
+    }
     if (path.startsWith("/written-as/")) {
       // An int written under the Pack-Schema the path names.
       res.writeHead(200, { "content-type": "application/x-pack", "pack-schema": path.slice("/written-as/".length) });
@@ -308,6 +316,31 @@ test("schema check: an incompatible writer schema fails before decoding, with th
   assert.equal(fetch.authorization, "Bearer t");
   await client.call("GET", `written-as/${wireFingerprint(i64)}`, null, checkedIntReader).then(() => assert.fail(), () => null);
   assert.equal(client.schemaFetches, 1);
+});
+
+test("schema check: without schemaPath, a server that advertises no endpoint is sent no lookup (§5.1 step 5)", async () => {
+  const client = new PackClient({ baseUrl: base });
+  const before = requests.length;
+  assert.equal(await client.call("GET", "written-as/00000000000000de", null, checkedIntReader), 42);
+  assert.equal(await client.call("GET", "written-as/00000000000000de", null, checkedIntReader), 42);
+  assert.deepEqual(requests.slice(before).map((r) => r.url), ["/written-as/00000000000000de", "/written-as/00000000000000de"]);
+  assert.equal(client.schemaFetches, 0);
+  const strict = new PackClient({ baseUrl: base, schemaUnavailable: "fail" });
+  const e = await strict.call("GET", "written-as/00000000000000de", null, checkedIntReader).then(() => null, (x) => x);
+  assert.ok(e instanceof PackSchemaMismatchError, String(e));
+  assert.match(e.message, /Pack-Schema-Endpoint/);
+});
+
+test("schema check: without schemaPath, the advertised endpoint of the request's origin is asked, another origin's never", async () => {
+  const client = new PackClient({ baseUrl: base });
+  const before = schemaRequests("i64").length;
+  const e = await client.call("GET", `advertised/${wireFingerprint(i64)}/${encodeURIComponent("/schemas/i64")}`, null, checkedIntReader).then(() => null, (x) => x);
+  assert.ok(e instanceof PackSchemaMismatchError, String(e));
+  assert.deepEqual(e.violations.map((v) => `${v.ruleId} ${v.path}`), ["TYPE_CHANGED $"]);
+  assert.equal(schemaRequests("i64").length - before, 1);
+  const elsewhere = new PackClient({ baseUrl: base });
+  assert.equal(await elsewhere.call("GET", `advertised/00000000000000df/${encodeURIComponent("http://other.test/schemas/i64")}`, null, checkedIntReader), 42);
+  assert.equal(elsewhere.schemaFetches, 0);
 });
 
 test("schema check: compatibleFingerprints and checkResponseSchema: false skip the check", async () => {

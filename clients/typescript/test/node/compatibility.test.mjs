@@ -27,6 +27,9 @@ for (const c of compatibility.cases) {
     const violations = checkCompatibility(parseSchema(c.reader), parseSchema(c.writer));
     assert.deepEqual(violations.map((v) => `${v.ruleId} ${v.path}`), c.violations.map((v) => `${v.ruleId} ${v.path}`));
     for (const v of violations) assert.ok(v.message.length > 0);
+    // The roles swapped: which other direction of a rollout the change breaks (§3).
+    const reverse = checkCompatibility(parseSchema(c.writer), parseSchema(c.reader));
+    assert.deepEqual(reverse.map((v) => `${v.ruleId} ${v.path}`), c.reverseViolations.map((v) => `${v.ruleId} ${v.path}`));
   });
 }
 
@@ -84,6 +87,22 @@ for (const v of schemas.edges) {
     const schema = parseSchemaText(textOf(v));
     assert.equal(parseSchemaSet(textOf(v)).length, 1);
     assert.equal(canonicalText(parseSchema(JSON.parse(canonicalText(schema)))), canonicalText(schema));
+  });
+}
+
+// Documents written otherwise than their canonical text (no `signed`, `1.0` for `1`, null or unknown properties): read as
+// the `schemas` entry named by `as`, with its canonical texts and fingerprints (docs/schema.md §2.1: the schema as read).
+const byType = new Map(schemas.schemas.map((s) => [s.type, s]));
+for (const v of schemas.normalised) {
+  test(`schemas.json: normalised: ${v.id}`, () => {
+    const expected = byType.get(v.as);
+    assert.ok(expected !== undefined, v.as);
+    for (const schema of [parseSchemaText(textOf(v)), parseSchemaSet(textOf(v))[0].schema]) {
+      assert.equal(canonicalText(schema), expected.canonical);
+      assert.equal(canonicalText(schema, true), expected.wireCanonical);
+      assert.equal(contractFingerprint(schema), expected.contract);
+      assert.equal(wireFingerprint(schema), expected.wire);
+    }
   });
 }
 

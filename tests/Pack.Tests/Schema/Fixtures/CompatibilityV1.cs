@@ -71,4 +71,29 @@ public static class CompatibilityV1
 
         public List<int>? Values { get; set; }
     }
+
+    public enum Tier
+    {
+        Low = 1,
+    }
+
+    public struct Badge
+    {
+        public Tier Tier { get; set; }
+    }
+
+    public sealed class Badged
+    {
+        public Badge Badge { get; set; }
+    }
+
+    [PackUnion(0, typeof(Gold))]
+    public abstract class Medal
+    {
+    }
+
+    public sealed class Gold : Medal
+    {
+        public Tier Tier { get; set; }
+    }
 }

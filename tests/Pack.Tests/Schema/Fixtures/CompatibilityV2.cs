@@ -84,4 +84,29 @@ public static class CompatibilityV2
 
         public int Extra { get; set; }
     }
+
+    public enum Tier : uint
+    {
+        Low = 1,
+    }
+
+    public struct Badge
+    {
+        public Tier Tier { get; set; }
+    }
+
+    public sealed class Badged
+    {
+        public Badge Badge { get; set; }
+    }
+
+    [PackUnion(0, typeof(Silver))]
+    public abstract class Medal
+    {
+    }
+
+    public sealed class Silver : Medal
+    {
+        public Tier Tier { get; set; }
+    }
 }
