@@ -5,7 +5,7 @@ namespace Pack.Schema;
 /// one fingerprint, the server's answer when it does not serve it, and the client's bounds on that lookup. One definition
 /// for the server and the client.
 /// </summary>
-public static class PackResponseSchemaProtocol
+internal static class PackResponseSchemaProtocol
 {
     /// <summary>The query parameter of a schema request that names the wanted wire fingerprint: <c>GET /pack/schema?wire=…</c>.</summary>
     public const string WireQueryParameter = "wire";
