@@ -4,13 +4,13 @@ using System.Xml.Linq;
 namespace Pack.Samples.Tests.Packaging;
 
 /// <summary>
-/// Packs the four packages once per test run (<c>dotnet pack Packages.slnf -c Release</c>) into a folder feed of its
+/// Packs the five packages once per test run (<c>dotnet pack Packages.slnf -c Release</c>) into a folder feed of its
 /// own, as a release does; <see cref="PackageLayoutTests"/> and <see cref="PackageConsumerTests"/> read it.
 /// </summary>
 public sealed class PackageFixture : IDisposable
 {
     /// <summary>The packages every release publishes.</summary>
-    public static readonly string[] PackageIds = ["Pack", "Pack.AspNetCore", "Pack.Client", "Pack.Refit"];
+    public static readonly string[] PackageIds = ["Pack", "Pack.Schema", "Pack.AspNetCore", "Pack.Client", "Pack.Refit"];
 
     public PackageFixture()
     {
@@ -36,7 +36,7 @@ public sealed class PackageFixture : IDisposable
     /// <summary>What <c>dotnet pack</c> printed.</summary>
     public string Output { get; }
 
-    /// <summary>The version MinVer gave the packages (all four share it).</summary>
+    /// <summary>The version MinVer gave the packages (all five share it).</summary>
     public string Version { get; } = "";
 
     /// <summary>Fails the calling test with the pack output when packing failed.</summary>
