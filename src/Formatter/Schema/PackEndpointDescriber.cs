@@ -2,6 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Security.Claims;
 using System.Text;
+using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.AspNetCore.Mvc.ApiExplorer;
@@ -14,7 +15,7 @@ using Pack;
 using Pack.AspNetCore;
 using Pack.Schema;
 
-namespace Microsoft.AspNetCore.Builder;
+namespace Pack.AspNetCore;
 
 /// <summary>
 /// What <c>MapPackSchema</c> serves (docs/schema.md §5, §5.3): the types the app's endpoints read or write as Pack, and
