@@ -24,7 +24,7 @@ public sealed class SchemaAffinityPolicy : ILoadBalancingPolicy
     /// <summary>The response header that names the wire fingerprint of a Pack body (<c>PackSchema.HeaderName</c>).</summary>
     public const string SchemaHeader = "Pack-Schema";
 
-    /// <summary>The query parameter of a schema lookup (<c>PackResponseSchemaProtocol.WireQueryParameter</c>).</summary>
+    /// <summary>The query parameter of a schema lookup (docs/schema.md §5.1).</summary>
     public const string WireQueryParameter = "wire";
 
     /// <summary>More fingerprints than a fleet ever has live; past it the map starts again (it is only a routing hint).</summary>

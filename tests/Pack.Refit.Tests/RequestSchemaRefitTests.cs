@@ -71,7 +71,7 @@ public sealed class RequestSchemaRefitTests
         using var second = await api.PostStreamResponseAsync(Items(Appended, Appended));
 
         Assert.Equal(HttpStatusCode.PreconditionFailed, exception.StatusCode);
-        Assert.Equal(PackRequestSchemaProtocol.UnknownProblemType, ReadProblem(exception).GetProperty("type").GetString());
+        Assert.Equal("urn:pack:problem:request-schema-unknown", ReadProblem(exception).GetProperty("type").GetString());
         Assert.Equal("7|ada|3.25;7|ada|3.25", await second.Content.ReadFromPackAsync<string>());
         Assert.Equal(1, server.Registrations);
     }
@@ -87,8 +87,8 @@ public sealed class RequestSchemaRefitTests
 
         Assert.Equal(HttpStatusCode.Conflict, exception.StatusCode);
         JsonElement problem = ReadProblem(exception);
-        Assert.Equal(PackRequestSchemaProtocol.IncompatibleProblemType, problem.GetProperty("type").GetString());
-        JsonElement violation = Assert.Single(problem.GetProperty(PackRequestSchemaProtocol.ViolationsMember).EnumerateArray());
+        Assert.Equal("urn:pack:problem:request-schema-incompatible", problem.GetProperty("type").GetString());
+        JsonElement violation = Assert.Single(problem.GetProperty("violations").EnumerateArray());
         Assert.Equal(PackSchemaRules.MemberRetyped, violation.GetProperty("ruleId").GetString());
         Assert.Equal("$.Total", violation.GetProperty("path").GetString());
         Assert.Equal(1, server.Registrations);

@@ -1,6 +1,8 @@
+extern alias tool;
+
 using System.Text.Json.Nodes;
 using Pack.Schema;
-using Pack.Tool.TypeScript;
+using tool::Pack.Tool.TypeScript;
 
 namespace Pack.TypeScript.Tests;
 

@@ -307,7 +307,7 @@ public static class RollingUpgradeRunner
             // The message's first line; the violations follow, one per line.
             return Outcome(RollingResult.Refused, Describe(ex.Message.Split('\n')[0], ex.Violations));
         }
-        catch (PackApiException ex) when (ex.Problem is { Type: PackRequestSchemaProtocol.IncompatibleProblemType } problem)
+        catch (PackApiException ex) when (ex.Problem is { Type: "urn:pack:problem:request-schema-incompatible" } problem)
         {
             return Outcome(RollingResult.Refused, RollingTally.ServerRefusalPrefix + " " + Describe($"{(int?)ex.StatusCode} {problem.Type}: {problem.Title}", problem.GetSchemaViolations()));
         }

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Net;
+using Pack.IO;
 
 namespace Pack.Client;
 
@@ -85,64 +86,28 @@ internal sealed class MeteredContent : HttpContent
         _metrics.RecordResponseBody(_format, _bytes, _started == 0 ? TimeSpan.Zero : Stopwatch.GetElapsedTime(_started));
     }
 
-    private sealed class CountingStream(Stream inner, MeteredContent owner) : Stream
+    private sealed class CountingStream(Stream inner, MeteredContent owner) : ReadOnlyDelegatingStream(inner, leaveOpen: false)
     {
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position
+        protected override int OnRead(int read)
         {
-            get => throw new NotSupportedException();
-            set => throw new NotSupportedException();
+            owner.OnRead(read);
+            return read;
         }
-
-        public override int Read(byte[] buffer, int offset, int count) => Count(inner.Read(buffer, offset, count));
-
-        public override int Read(Span<byte> buffer) => Count(inner.Read(buffer));
-
-        public override async Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-            Count(await inner.ReadAsync(buffer.AsMemory(offset, count), cancellationToken).ConfigureAwait(false));
-
-        public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
-            Count(await inner.ReadAsync(buffer, cancellationToken).ConfigureAwait(false));
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 
         protected override void Dispose(bool disposing)
         {
             if (disposing)
             {
                 owner.Record();
-                inner.Dispose();
             }
 
             base.Dispose(disposing);
         }
 
-        public override async ValueTask DisposeAsync()
+        public override ValueTask DisposeAsync()
         {
             owner.Record();
-            await inner.DisposeAsync().ConfigureAwait(false);
-            await base.DisposeAsync().ConfigureAwait(false);
-        }
-
-        private int Count(int read)
-        {
-            owner.OnRead(read);
-            return read;
+            return base.DisposeAsync();
         }
     }
 }

@@ -76,7 +76,7 @@ public sealed class PackClientOptions
 
     /// <summary>
     /// What to do when a response's <c>Pack-Schema</c> differs from the reader's, the schema endpoint answers, and none of
-    /// <see cref="PackResponseSchemaProtocol.MaxLookupAttempts"/> requests to it (each of which may reach another replica)
+    /// 4 requests to it (each of which may reach another replica)
     /// gives that fingerprint (docs/schema.md §5.1, step 8). Default <see cref="PackSchemaUnavailableBehavior.Throw"/>:
     /// the server opted in to the check, so the bytes come from a writer whose schema no replica describes, which is what
     /// an incompatible replica in a rolling deploy looks like; reading would misread exactly what the check exists to stop.

@@ -8,7 +8,7 @@ public static class PackProblemDetailsSchemaExtensions
 {
     /// <summary>
     /// The violations a server listed when it refused a request body written with an incompatible schema (a 409 of type
-    /// <see cref="PackRequestSchemaProtocol.IncompatibleProblemType"/>): rule ID, path and message of each. Empty for any
+    /// <c>urn:pack:problem:request-schema-incompatible</c>): rule ID, path and message of each. Empty for any
     /// other problem.
     /// </summary>
     /// <param name="problem">The problem details, for example <see cref="PackApiException.Problem"/>.</param>

@@ -14,7 +14,7 @@ using Pack;
 using Pack.AspNetCore;
 using Pack.Schema;
 
-namespace Microsoft.AspNetCore.Builder;
+namespace Pack.AspNetCore;
 
 /// <summary>
 /// What <c>MapPackSchema</c> serves (docs/schema.md §5, §5.3): the types the app's endpoints read or write as Pack, and

@@ -31,7 +31,7 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
     /// <c>?wire=&lt;fingerprint&gt;</c> names the schema a client looks for (docs/schema.md §5): a fingerprint in the set
     /// gets the same answer; one this process wrote in a <c>Pack-Schema</c> header for a type the set does not describe
     /// gets the set plus that schema; any other gets 404 problem details of type
-    /// <see cref="PackResponseSchemaProtocol.NotServedProblemType"/>, which a client behind a load balancer takes as
+    /// <c>urn:pack:problem:schema-not-served</c>, which a client behind a load balancer takes as
     /// "ask another replica"; a malformed value gets 400.
     /// </para>
     /// <para>

@@ -1,7 +1,7 @@
 using System.Text;
 using Pack.Schema;
 
-namespace Microsoft.AspNetCore.Builder;
+namespace Pack.AspNetCore;
 
 /// <summary>A schema set as <c>MapPackSchema</c> serves it: the JSON body, its ETag and the wire fingerprints it holds.</summary>
 internal sealed class SchemaDocument

@@ -182,8 +182,8 @@ public sealed class SchemaServerHost : IAsyncDisposable
                         return Results.Problem(
                             "not served",
                             statusCode: StatusCodes.Status404NotFound,
-                            type: PackResponseSchemaProtocol.NotServedProblemType,
-                            extensions: new Dictionary<string, object?> { [PackResponseSchemaProtocol.WireSchemaMember] = context.Request.Query["wire"].ToString() });
+                            type: "urn:pack:problem:schema-not-served",
+                            extensions: new Dictionary<string, object?> { ["wireSchema"] = context.Request.Query["wire"].ToString() });
                     }
 
                     string etag = $"\"{set.ContractFingerprint}\"";

@@ -93,7 +93,7 @@ public sealed class NoFallbackSchemaHttpTests
             http.PostAsPackAsync<ClientOrderRetyped, ServerOrder>(SchemaServer.Order, new ClientOrderRetyped { Id = 1, Customer = "Ada", Quantity = 3 }));
 
         Assert.Equal(HttpStatusCode.Conflict, ex.StatusCode);
-        Assert.Equal(PackRequestSchemaProtocol.IncompatibleProblemType, ex.Problem?.Type);
+        Assert.Equal("urn:pack:problem:request-schema-incompatible", ex.Problem?.Type);
         var violation = Assert.Single(ex.Problem!.GetSchemaViolations());
         Assert.Equal((PackSchemaRules.MemberRetyped, "$.Quantity"), (violation.RuleId, violation.Path));
         Assert.Contains(server.Requests, r => r.Request == "POST " + PackSchema.DefaultEndpointPath);

@@ -1,3 +1,5 @@
+extern alias tool;
+
 using System.Diagnostics;
 using System.Globalization;
 using System.Reflection;
@@ -5,7 +7,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using Pack.Schema;
 using Pack.Tests.GoldenVectors;
-using Pack.Tool.TypeScript;
+using tool::Pack.Tool.TypeScript;
 using Pack.TypeScript.Tests.Differential;
 using Xunit.Abstractions;
 

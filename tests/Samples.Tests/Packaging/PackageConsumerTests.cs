@@ -10,7 +10,7 @@ public sealed class PackageConsumerTests(PackageFixture packages)
 {
     private static readonly string[] ExpectedChecks =
     [
-        "generated-context",
+        "generated-context", "schema-package",
         "client-pack api/orders/7", "content-type-pack api/orders/7", "bytes api/orders/7", "content-type-json api/orders/7", "json api/orders/7",
         "client-pack minimal/orders/7", "content-type-pack minimal/orders/7", "bytes minimal/orders/7", "content-type-json minimal/orders/7", "json minimal/orders/7",
         "client-post-pack", "refit-get", "refit-post", "hybrid-cache", "hybrid-cache-entry",

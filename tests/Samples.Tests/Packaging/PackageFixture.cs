@@ -10,7 +10,7 @@ namespace Pack.Samples.Tests.Packaging;
 public sealed class PackageFixture : IDisposable
 {
     /// <summary>The packages every release publishes.</summary>
-    public static readonly string[] PackageIds = ["Pack", "Pack.AspNetCore", "Pack.Client", "Pack.Refit", "Pack.Caching"];
+    public static readonly string[] PackageIds = ["Pack", "Pack.Schema", "Pack.AspNetCore", "Pack.Client", "Pack.Refit", "Pack.Caching"];
 
     public PackageFixture()
     {

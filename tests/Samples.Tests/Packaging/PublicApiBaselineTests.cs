@@ -21,6 +21,8 @@ public sealed partial class PublicApiBaselineTests : IDisposable
 
         DotnetCli.CopyTree(Path.Combine(RepositoryRoot.Path, "src", "Codec"), Path.Combine(_copy, "src", "Codec"));
         DotnetCli.CopyTree(Path.Combine(RepositoryRoot.Path, "src", "Generator"), Path.Combine(_copy, "src", "Generator"));
+        // The source Pack and the generator link from the neutral folder (docs/contributing/packaging.md).
+        DotnetCli.CopyTree(Path.Combine(RepositoryRoot.Path, "src", "Shared"), Path.Combine(_copy, "src", "Shared"));
         File.WriteAllText(Path.Combine(_copy, "src", "Codec", "UnrecordedApi.cs"), """
             namespace Pack;
 

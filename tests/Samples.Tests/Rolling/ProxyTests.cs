@@ -134,7 +134,7 @@ public sealed class ProxyTests
 
         Assert.All(lookups, lookup => Assert.Equal((HttpStatusCode.OK, "api-c"), lookup));
         Assert.Equal(PackSchema.HeaderName, SchemaAffinityPolicy.SchemaHeader);
-        Assert.Equal(PackResponseSchemaProtocol.WireQueryParameter, SchemaAffinityPolicy.WireQueryParameter);
+        Assert.Equal("wire", SchemaAffinityPolicy.WireQueryParameter);
     }
 
     [Fact]

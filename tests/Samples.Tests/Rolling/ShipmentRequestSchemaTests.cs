@@ -50,7 +50,7 @@ public sealed class ShipmentRequestSchemaTests
         Assert.Equal(HttpStatusCode.PreconditionFailed, unknown.StatusCode);
         Assert.Equal(HttpStatusCode.OK, registered.StatusCode);
         Assert.Equal(HttpStatusCode.Conflict, incompatible.StatusCode);
-        Assert.Equal(PackRequestSchemaProtocol.IncompatibleProblemType, refusal.Problem?.Type);
+        Assert.Equal("urn:pack:problem:request-schema-incompatible", refusal.Problem?.Type);
         PackSchemaViolation violation = Assert.Single(refusal.Problem!.GetSchemaViolations());
         Assert.Equal((PackSchemaRules.MemberRetyped, "$.WeightKg"), (violation.RuleId, violation.Path));
         Assert.All([unknown, incompatible], response =>

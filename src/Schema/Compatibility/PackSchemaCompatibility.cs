@@ -3,23 +3,30 @@ using System.Runtime.ExceptionServices;
 
 namespace Pack.Schema;
 
-public sealed partial class PackSchema
+/// <summary>
+/// The compatibility check of two schemas (docs/schema.md §3), in the Pack.Schema package: called as
+/// <c>PackSchema.CheckCompatibility(reader, writer)</c>, an extension of <see cref="PackSchema"/>.
+/// </summary>
+public static class PackSchemaCompatibility
 {
-    /// <summary>
-    /// Whether a program built with <paramref name="reader"/> reads every payload of <paramref name="writer"/> as the
-    /// writer meant it (docs/schema.md §3): every violation, with its rule ID and path. Empty means compatible;
-    /// appended members are compatible both ways.
-    /// </summary>
-    /// <param name="reader">The reading side's schema.</param>
-    /// <param name="writer">The writing side's schema.</param>
-    /// <returns>The violations, in the order they were found.</returns>
-    public static IReadOnlyList<PackSchemaViolation> CheckCompatibility(PackSchema reader, PackSchema writer)
+    extension(PackSchema)
     {
-        ArgumentNullException.ThrowIfNull(reader);
-        ArgumentNullException.ThrowIfNull(writer);
-        var check = new CompatibilityCheck(reader, writer);
-        check.Compare(0, 0, SchemaPath.Root, member: false, levels: 0);
-        return check.Violations;
+        /// <summary>
+        /// Whether a program built with <paramref name="reader"/> reads every payload of <paramref name="writer"/> as the
+        /// writer meant it (docs/schema.md §3): every violation, with its rule ID and path. Empty means compatible;
+        /// appended members are compatible both ways.
+        /// </summary>
+        /// <param name="reader">The reading side's schema.</param>
+        /// <param name="writer">The writing side's schema.</param>
+        /// <returns>The violations, in the order they were found.</returns>
+        public static IReadOnlyList<PackSchemaViolation> CheckCompatibility(PackSchema reader, PackSchema writer)
+        {
+            ArgumentNullException.ThrowIfNull(reader);
+            ArgumentNullException.ThrowIfNull(writer);
+            var check = new CompatibilityCheck(reader, writer);
+            check.Compare(0, 0, SchemaPath.Root, member: false, levels: 0);
+            return check.Violations;
+        }
     }
 
     private sealed class CompatibilityCheck(PackSchema reader, PackSchema writer)

@@ -25,7 +25,7 @@ public sealed partial class PackSchema
     public static PackSchema Parse(string json)
     {
         ArgumentNullException.ThrowIfNull(json);
-        return FromJson(SchemaJson.Parse(json));
+        return FromJson(StrictSchemaJson.Parse(json));
     }
 
     /// <summary>Reads a schema document (docs/schema.md §1) from parsed JSON.</summary>

@@ -3,7 +3,7 @@ using System.Text.Json.Nodes;
 namespace Pack.Schema;
 
 /// <summary>Reads the <c>endpoints</c> array of a served schema set (docs/schema.md §5.3); unknown properties are ignored.</summary>
-internal static class PackSchemaEndpointJson
+internal static class PackSchemaEndpointReader
 {
     public static List<PackSchemaEndpoint> Read(JsonArray array)
     {

@@ -10,7 +10,7 @@ namespace Pack;
 /// never reads as zero: nanoseconds round up to whole 100 ns ticks, so <c>1n</c> is one tick. Zero (<c>0S</c>, <c>0m</c>…)
 /// is well formed and means the time has already run out.
 /// </summary>
-public static class PackTimeoutFormat
+internal static class PackTimeoutFormat
 {
     /// <summary>The request header, <c>Pack-Timeout</c>.</summary>
     public const string HeaderName = "Pack-Timeout";

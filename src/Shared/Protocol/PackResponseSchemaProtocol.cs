@@ -5,7 +5,7 @@ namespace Pack.Schema;
 /// one fingerprint, the server's answer when it does not serve it, and the client's bounds on that lookup. One definition
 /// for the server and the client.
 /// </summary>
-public static class PackResponseSchemaProtocol
+internal static class PackResponseSchemaProtocol
 {
     /// <summary>
     /// The response header by which a server says where its schema endpoint is (docs/schema.md §5): the path, with the

@@ -4,7 +4,7 @@ namespace Pack.Schema;
 /// The request side of the schema check over HTTP (docs/schema.md §5.2): the problem types and members of the server's
 /// 409 and 412 answers, the registration document and its limits. One definition for the server and the client.
 /// </summary>
-public static class PackRequestSchemaProtocol
+internal static class PackRequestSchemaProtocol
 {
     /// <summary>The problem <c>type</c> of a 409: the body's schema is known and cannot be read by the endpoint's type.</summary>
     public const string IncompatibleProblemType = "urn:pack:problem:request-schema-incompatible";

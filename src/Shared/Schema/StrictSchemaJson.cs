@@ -10,10 +10,10 @@ namespace Pack.Schema;
 /// Reads the JSON text of a schema document or schema set under the text's own rules of docs/schema.md §1.5: JSON,
 /// nesting at most 64 levels, no object with two members of one name, and Unicode text (no unpaired surrogate, raw or
 /// escaped), so that it accepts exactly the texts the TypeScript client's reader accepts. <see cref="PackSchema.Parse"/> and
-/// <see cref="PackSchemaSet.Parse"/> read text only through it, and so do the registration endpoint, the client's
+/// <c>PackSchemaSet.Parse</c> (Pack.Schema) read text only through it, and so do the registration endpoint, the client's
 /// schema source and <c>pack</c>, which call them.
 /// </summary>
-internal static class SchemaJson
+internal static class StrictSchemaJson
 {
     /// <summary>Names in messages are cut to this many UTF-16 code units (docs/schema.md §1.5).</summary>
     private const int MaxNameInMessage = 256;

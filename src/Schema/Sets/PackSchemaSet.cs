@@ -88,7 +88,7 @@ public sealed class PackSchemaSet
     {
         ArgumentNullException.ThrowIfNull(json);
         // A member given twice is an error (not "the last one wins"): two readers could otherwise disagree (§1.5).
-        var node = SchemaJson.Parse(json);
+        var node = StrictSchemaJson.Parse(json);
 
         string? format = node is JsonObject o && o["format"] is JsonValue f && f.TryGetValue(out string? s) ? s : null;
         if (format == PackSchema.Format)
@@ -152,7 +152,7 @@ public sealed class PackSchemaSet
             List<PackSchemaEndpoint> endpoints = node!["endpoints"] switch
             {
                 null => [],
-                JsonArray routes => PackSchemaEndpointJson.Read(routes),
+                JsonArray routes => PackSchemaEndpointReader.Read(routes),
                 _ => throw new FormatException("\"endpoints\" must be an array"),
             };
             return new PackSchemaSet(schemas, endpoints);
