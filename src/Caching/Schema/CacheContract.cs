@@ -5,9 +5,8 @@ namespace Pack.Caching;
 
 /// <summary>
 /// The contract of one cached type: its schema, the prefix every entry it writes starts with, and the verdicts on the
-/// other writers' schemas met so far. This is the only file that uses Pack's schema API (<see cref="PackSchema.TryGet"/>,
-/// <see cref="PackSchema.Parse"/>, <see cref="PackSchema.CheckCompatibility"/>, docs/schema.md §3), so moving that API to
-/// another package changes one file.
+/// other writers' schemas met so far. This is the only file that uses the schema API (<see cref="PackSchema.TryGet"/> and
+/// <see cref="PackSchema.Parse"/> from Pack, `PackSchema.CheckCompatibility` from Pack.Schema, docs/schema.md §3).
 /// </summary>
 internal sealed class CacheContract
 {

@@ -140,7 +140,7 @@ public sealed class SchemaServerHost : IAsyncDisposable
             {
                 // The hand-made endpoints stand for a server's MapPackSchema: they are advertised as it advertises itself
                 // (docs/schema.md §5), on every other response.
-                context.Response.Headers[PackResponseSchemaProtocol.EndpointHeaderName] = schemaPath;
+                context.Response.Headers["Pack-Schema-Endpoint"] = schemaPath;
             }
 
             await next(context);

@@ -80,7 +80,7 @@ public sealed partial class PackageLayoutTests(PackageFixture packages)
         Assert.Equal(["Microsoft.AspNetCore.App"], FrameworkReferences("Pack.AspNetCore"));
         Assert.Equal([("Microsoft.Extensions.Http", "10.0.0"), ("Pack", version), ("Pack.Schema", version)], Dependencies("Pack.Client").Select(d => (d.Id, d.Version)).Order());
         Assert.Equal([("Pack.Client", version), ("Refit", "16.4.0"), ("Refit.HttpClientFactory", "16.4.0")], Dependencies("Pack.Refit").Select(d => (d.Id, d.Version)).Order());
-        Assert.Equal([("Microsoft.Extensions.Caching.Hybrid", "10.0.0"), ("Pack", version)], Dependencies("Pack.Caching").Select(d => (d.Id, d.Version)).Order());
+        Assert.Equal([("Microsoft.Extensions.Caching.Hybrid", "10.0.0"), ("Pack", version), ("Pack.Schema", version)], Dependencies("Pack.Caching").Select(d => (d.Id, d.Version)).Order());
     }
 
     [Theory]
