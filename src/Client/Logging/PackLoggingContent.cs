@@ -40,14 +40,14 @@ internal sealed class PackLoggingContent : HttpContent
             return;
         }
 
-        await _inner.CopyToAsync(new PackLoggingStream(stream, _capture, writing: true), context, cancellationToken).ConfigureAwait(false);
+        await _inner.CopyToAsync(new PackBodyLogStream(stream, writing: true) { Capture = _capture }, context, cancellationToken).ConfigureAwait(false);
         _capture.Complete(null);
     }
 
     protected override Task<Stream> CreateContentReadStreamAsync() => CreateContentReadStreamAsync(CancellationToken.None);
 
     protected override async Task<Stream> CreateContentReadStreamAsync(CancellationToken cancellationToken) =>
-        new PackLoggingStream(await _inner.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false), _capture, writing: false);
+        new PackBodyLogStream(await _inner.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false), writing: false) { Capture = _capture, OwnsInner = true };
 
     protected override bool TryComputeLength(out long length)
     {

@@ -32,10 +32,11 @@ internal sealed class PackHttpBodyLog
 
     public PackBodyLogCapture? Response { get; private set; }
 
-    /// <summary>Whether the request body was read to its end.</summary>
-    public bool RequestEnded { get; set; }
+    /// <summary>The request body as the app reads it.</summary>
+    public PackBodyLogStream? RequestStream { get; set; }
 
-    public long RequestBytesRead { get; set; }
+    /// <summary>The response body below the HTTP logging middleware's, once the response is written to.</summary>
+    public PackBodyLogStream? ResponseStream { get; set; }
 
     public HttpContext Context => _context;
 
@@ -63,13 +64,19 @@ internal sealed class PackHttpBodyLog
     public void StartRequest(bool stream, int limit) =>
         Request = new PackBodyLogCapture(_requestSink, _redaction, stream, limit, "RequestBodyLogLimit");
 
-    public void StartResponse(bool stream, int limit) =>
+    public void StartResponse(bool stream, int limit)
+    {
         Response = new PackBodyLogCapture(_responseSink, _redaction, stream, limit, "ResponseBodyLogLimit");
+        if (ResponseStream is { } body)
+        {
+            body.Capture = Response;
+        }
+    }
 
     /// <summary>Writes what is left when the response has been sent: a request body the app did not read to its end, the response body.</summary>
     public Task Complete()
     {
-        Request?.Complete(RequestEnded ? null : $"the app read {RequestBytesRead} bytes of the body");
+        Request?.Complete(RequestStream is { Ended: false } body ? $"the app read {body.BytesRead} bytes of the body" : null);
         Response?.Complete(null);
         return Task.CompletedTask;
     }

@@ -53,7 +53,7 @@ internal sealed class PackHttpLoggingInterceptor : IHttpLoggingInterceptor
         {
             logContext.TryDisable(HttpLoggingFields.RequestBody);
             log.StartRequest(requestStream, logContext.RequestBodyLogLimit);
-            request.Body = new PackLoggingReadStream(request.Body, log);
+            request.Body = log.RequestStream = new PackBodyLogStream(request.Body, writing: false) { Capture = log.Request };
         }
 
         if (responseBody)

@@ -1,6 +1,7 @@
 using System.IO.Pipelines;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
+using Pack.Logging;
 
 namespace Pack.AspNetCore;
 
@@ -13,10 +14,10 @@ internal sealed class PackLoggingResponseBodyFeature(IHttpResponseBodyFeature in
 {
     private static readonly StreamPipeWriterOptions WriterOptions = new(leaveOpen: true);
 
-    private PackLoggingWriteStream? _stream;
+    private PackBodyLogStream? _stream;
     private PipeWriter? _writer;
 
-    public Stream Stream => _stream ??= new PackLoggingWriteStream(inner.Stream, log);
+    public Stream Stream => _stream ??= log.ResponseStream = new PackBodyLogStream(inner.Stream, writing: true) { Capture = log.Response };
 
     public PipeWriter Writer => _writer ??= PipeWriter.Create(Stream, WriterOptions);
 

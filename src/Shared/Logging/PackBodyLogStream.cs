@@ -1,15 +1,26 @@
 using System.Globalization;
-using Pack.Logging;
 
-namespace Pack.Client;
+namespace Pack.Logging;
 
 /// <summary>
-/// Passes a body through, handing its bytes to the capture: written (a request body on its way to the transport) or
-/// read (a response body on its way to the caller; its end, or the caller's giving up, writes the log).
+/// Passes a body through and hands its bytes to a <see cref="PackBodyLogCapture"/> on their way: a body being written
+/// (a server's response, a client's request), or one being read (a server's request, a client's response), whose end
+/// completes the capture. The capture may be set after the stream exists (a response is known to be Pack only when it
+/// starts); until then bytes pass unlogged.
 /// </summary>
-internal sealed class PackLoggingStream(Stream inner, PackBodyLogCapture capture, bool writing) : Stream
+internal sealed class PackBodyLogStream(Stream inner, bool writing) : Stream
 {
-    private long _read;
+    /// <summary>Where the bytes go, or <see langword="null"/> while (or when) the body is not logged.</summary>
+    public PackBodyLogCapture? Capture { get; set; }
+
+    /// <summary>Whether disposing this stream disposes the inner one and completes the capture (a reader that gives up).</summary>
+    public bool OwnsInner { get; init; }
+
+    /// <summary>The bytes read so far.</summary>
+    public long BytesRead { get; private set; }
+
+    /// <summary>Whether a read reached the body's end.</summary>
+    public bool Ended { get; private set; }
 
     public override bool CanRead => !writing && inner.CanRead;
 
@@ -48,7 +59,7 @@ internal sealed class PackLoggingStream(Stream inner, PackBodyLogCapture capture
 
     public override void Write(ReadOnlySpan<byte> buffer)
     {
-        capture.Append(buffer);
+        Capture?.Append(buffer);
         inner.Write(buffer);
     }
 
@@ -57,7 +68,7 @@ internal sealed class PackLoggingStream(Stream inner, PackBodyLogCapture capture
 
     public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
     {
-        capture.Append(buffer.Span);
+        Capture?.Append(buffer.Span);
         return inner.WriteAsync(buffer, cancellationToken);
     }
 
@@ -69,37 +80,40 @@ internal sealed class PackLoggingStream(Stream inner, PackBodyLogCapture capture
 
     public override void SetLength(long value) => throw new NotSupportedException();
 
-    protected override void Dispose(bool disposing)
-    {
-        if (disposing && !writing)
-        {
-            capture.Complete("the caller read " + _read.ToString(CultureInfo.InvariantCulture) + " bytes of the body");
-            inner.Dispose();
-        }
-
-        base.Dispose(disposing);
-    }
-
     public override async ValueTask DisposeAsync()
     {
-        if (!writing)
+        if (OwnsInner)
         {
-            capture.Complete("the caller read " + _read.ToString(CultureInfo.InvariantCulture) + " bytes of the body");
+            GaveUp();
             await inner.DisposeAsync().ConfigureAwait(false);
         }
 
         await base.DisposeAsync().ConfigureAwait(false);
     }
 
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing && OwnsInner)
+        {
+            GaveUp();
+            inner.Dispose();
+        }
+
+        base.Dispose(disposing);
+    }
+
+    private void GaveUp() => Capture?.Complete("the reader stopped after " + BytesRead.ToString(CultureInfo.InvariantCulture) + " bytes of the body");
+
     private void Seen(ReadOnlySpan<byte> bytes, int asked)
     {
         if (bytes.IsEmpty && asked > 0)
         {
-            capture.Complete(null);
+            Ended = true;
+            Capture?.Complete(null);
             return;
         }
 
-        _read += bytes.Length;
-        capture.Append(bytes);
+        BytesRead += bytes.Length;
+        Capture?.Append(bytes);
     }
 }
