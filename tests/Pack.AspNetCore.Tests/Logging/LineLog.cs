@@ -3,7 +3,7 @@ using Microsoft.Extensions.Logging;
 
 namespace Pack.AspNetCore.Tests.Logging;
 
-/// <summary>Every line a host logs, in order, so a test reads the log as a developer would.</summary>
+/// <summary>Every line a host or a client logs, in order, so a test reads the log as a developer would (linked into the client and Refit tests).</summary>
 public sealed class LineLog : ILoggerProvider
 {
     private readonly ConcurrentQueue<(LogLevel Level, string Message)> _entries = new();
@@ -11,6 +11,9 @@ public sealed class LineLog : ILoggerProvider
     public IEnumerable<string> Lines => _entries.Select(entry => entry.Message);
 
     public IEnumerable<string> Errors => _entries.Where(entry => entry.Level >= LogLevel.Error).Select(entry => entry.Message);
+
+    /// <summary>The one line starting with <paramref name="prefix"/> (fails when there is none or more than one).</summary>
+    public string Single(string prefix) => Assert.Single(Lines, line => line.StartsWith(prefix, StringComparison.Ordinal));
 
     /// <summary>The first line starting with <paramref name="prefix"/>; response bodies are logged once the response is sent, so it may come later.</summary>
     public async Task<string> WaitForAsync(string prefix)

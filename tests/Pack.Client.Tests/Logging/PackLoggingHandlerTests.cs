@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
@@ -7,6 +6,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Pack.AspNetCore;
+using Pack.AspNetCore.Tests.Logging;
 using Pack.Schema;
 
 namespace Pack.Client.Tests.Logging;
@@ -124,36 +124,4 @@ public sealed class PackLoggingHandlerTests : IAsyncLifetime
     public sealed record Credentials(string User, string Password);
 
     public sealed record Session(string User, string Token, List<string> Roles);
-
-    /// <summary>Every line the client logs, in order.</summary>
-    private sealed class LineLog : ILoggerProvider
-    {
-        private readonly ConcurrentQueue<string> _lines = new();
-
-        public IEnumerable<string> Lines => _lines;
-
-        public string Single(string prefix) => Assert.Single(_lines, line => line.StartsWith(prefix, StringComparison.Ordinal));
-
-        public ILogger CreateLogger(string categoryName) => new Logger(this);
-
-        public void Dispose()
-        {
-        }
-
-        private sealed class Logger(LineLog log) : ILogger
-        {
-            public IDisposable? BeginScope<TState>(TState state)
-                where TState : notnull => null;
-
-            public bool IsEnabled(LogLevel logLevel) => logLevel >= LogLevel.Information;
-
-            public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
-            {
-                if (IsEnabled(logLevel))
-                {
-                    log._lines.Enqueue(formatter(state, exception));
-                }
-            }
-        }
-    }
 }
