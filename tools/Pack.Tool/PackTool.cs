@@ -15,7 +15,7 @@ public static class PackTool
         usage:
           pack schema export <assembly.dll | project.csproj> [--type T ...] [--out file]
           pack schema diff <old> <new> [--type T ...] [--format text|json|github]
-          pack inspect <file | hex | URL> --schema <file | URL> [--type T] [--stream] [--json]
+          pack inspect <file | hex | URL> --schema <file | URL> [--type T] [--stream] [--json]   (--har file.har: a HAR's exchanges)
           pack ts --schema <file | URL> --out <dir> [--runtime module]
           pack py --schema <file | URL> --out <dir> [--module name]
           pack --version

@@ -2,7 +2,7 @@
 // errors), follows a live stream, and toggles Pack/JSON showing the bytes on the wire and the decode time. Built on the
 // code `pack ts` generates from the sample API's served schema: its types and, from the schema's endpoints
 // (docs/schema.md §5.3), the typed functions it calls (ordersList, ordersCreate, membersStream). Bundle: `npm run build:page`.
-import { dateTimeOffsetToDate, PackClient, PackServerError, type PackDateTimeOffset } from "../src/index.js";
+import { dateTimeOffsetToDate, PackClient, PackServerError, type PackDateTimeOffset, type PackExchangeEvent } from "../src/index.js";
 import {
   type Member,
   membersStream,
@@ -46,7 +46,25 @@ function memberFromJson(j: unknown): Member {
 let client = makeClient();
 function makeClient(): PackClient {
   const json = ($("format-json") as HTMLInputElement | null)?.checked ?? false;
-  return new PackClient({ baseUrl: location.origin + "/", preferJson: json, timeoutMs: 10_000 });
+  return new PackClient({ baseUrl: location.origin + "/", preferJson: json, timeoutMs: 10_000, observer: showExchange });
+}
+
+// The traffic panel: what DevTools' Network tab shows as binary, decoded (the newest 40 lines).
+function showExchange(event: PackExchangeEvent): void {
+  const list = document.getElementById("traffic");
+  if (list === null) {
+    return;
+  }
+  const path = new URL(event.url).pathname;
+  const what = event.phase === "item" ? `item ${event.index ?? 0}` : event.phase === "end" ? `end after ${event.index ?? 0} items` : event.phase;
+  const value = event.error !== undefined ? `error: ${String(event.error)}` : event.value === undefined ? "" : JSON.stringify(event.value, (_, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
+  const li = document.createElement("li");
+  li.dataset["phase"] = event.phase;
+  li.textContent = `${event.method} ${path}${event.status === undefined ? "" : " → " + String(event.status)} · ${what} · ${event.contentType ?? "no body"}${event.fingerprint === null ? "" : " · " + event.fingerprint} ${value}`;
+  list.append(li);
+  while (list.childElementCount > 40) {
+    list.firstElementChild?.remove();
+  }
 }
 
 function wire(label: string): void {

@@ -1,5 +1,7 @@
 // End-to-end test of the sample page (samples/WebApi/wwwroot) in Chromium against a running sample API:
-//   node scripts/run-page-test.mjs <base URL> <screenshot path>
+//   node scripts/run-page-test.mjs <base URL> <screenshot path> [HAR path]
+// With a HAR path the page's context records every exchange there (playwright's recordHar, bodies attached as files
+// beside it, so binary request bodies stay byte-exact), for `pack inspect --har`.
 // The page's bundle is built fresh from page/page.ts and served in place of the committed wwwroot/pack-page.js, so the
 // test always exercises the current sources. Exit code 0 only when every step passed.
 import { build } from "esbuild";
@@ -8,7 +10,7 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
-const [baseUrl, screenshot] = process.argv.slice(2);
+const [baseUrl, screenshot, har] = process.argv.slice(2);
 if (!baseUrl || !screenshot) {
   console.error("usage: run-page-test.mjs <base URL> <screenshot path>");
   process.exit(2);
@@ -21,7 +23,8 @@ const browser = await chromium.launch({ executablePath: process.env.PACK_CHROMIU
 const step = (name) => console.log(`step: ${name}`);
 let ok = false;
 try {
-  const page = await browser.newPage();
+  const context = await browser.newContext(har ? { recordHar: { path: har, content: "attach" } } : {});
+  const page = await context.newPage();
   const pageErrors = [];
   page.on("pageerror", (e) => pageErrors.push(String(e)));
   await page.route("**/pack-page.js", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: script }));
@@ -72,6 +75,20 @@ try {
   const countLater = Number(await page.textContent("#stream-count"));
   if (countLater !== countAtStop) throw new Error(`items kept arriving after cancel: ${countAtStop} -> ${countLater}`);
 
+  step("a finished stream from the page (a HAR holds no body for the cancelled one)");
+  const finished = await page.evaluate(async (url) => {
+    const r = await fetch(url, { headers: { accept: "application/x-pack-stream" } });
+    return (await r.arrayBuffer()).byteLength;
+  }, new URL("api/members/stream?count=3&delayMs=0", baseUrl).toString());
+  if (!(finished > 0)) throw new Error(`the finished stream had ${finished} bytes`);
+
+  step("the traffic panel shows each exchange decoded");
+  const traffic = await page.$$eval("#traffic li", (els) => els.map((e) => `${e.dataset.phase}: ${e.textContent}`));
+  if (!traffic.some((t) => t.startsWith("request: POST /api/orders") && t.includes("Grace Hopper"))) throw new Error(`no decoded request in the panel: ${traffic.join(" | ")}`);
+  if (!traffic.some((t) => t.startsWith("response: POST /api/orders → 201") && t.includes("Grace Hopper"))) throw new Error(`no decoded response in the panel: ${traffic.join(" | ")}`);
+  if (!traffic.some((t) => t.startsWith("item: GET ") && t.includes("item 2"))) throw new Error(`no stream items in the panel: ${traffic.join(" | ")}`);
+  console.log(`traffic: ${traffic.length} lines, e.g. ${traffic.find((t) => t.startsWith("response:"))?.slice(0, 160)}`);
+
   step("appended members against the real server, both ways");
   const current = await import("../build/test/generated/sample-api.js");
   const newer = await import("../build/test/generated/sample-api-appended.js");
@@ -100,6 +117,7 @@ try {
   mkdirSync(dirname(screenshot), { recursive: true });
   await page.screenshot({ path: screenshot, fullPage: true });
   if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join("; ")}`);
+  await context.close(); // writes the HAR
   ok = true;
   console.log(`page test passed (chromium ${browser.version()}); screenshot: ${screenshot}`);
 } catch (e) {

@@ -108,6 +108,34 @@ export interface PackClientOptions extends SchemaCheckOptions {
    * `MaxAllocationRatio`; 0 turns it off (trusted servers only).
    */
   maxAllocationRatio?: number;
+  /**
+   * Sees every exchange decoded, for an app's or a DevTools-style panel: the request as it is sent (its value, when the
+   * body was built by `packBody` from a generated payload), the response's decoded value, each stream item as it
+   * arrives and the stream's end. Called synchronously; what it throws is ignored. Without it nothing is decoded twice.
+   */
+  observer?: (event: PackExchangeEvent) => void;
+}
+
+/** One thing a {@link PackClientOptions.observer} is told about an exchange. */
+export interface PackExchangeEvent {
+  /** `request` (sent), `response` (a whole body decoded), `item` (a stream item), `end` (a stream's end), `error` (decoding failed). */
+  readonly phase: "request" | "response" | "item" | "end" | "error";
+  readonly method: string;
+  readonly url: string;
+  /** The response's status (not on `request`). */
+  readonly status?: number;
+  /** The body's media type, e.g. `application/x-pack`. */
+  readonly contentType: string | null;
+  /** The body's `Pack-Schema` wire fingerprint, when it carries one. */
+  readonly fingerprint: string | null;
+  /** The body's length in bytes (a whole body). */
+  readonly bytes?: number;
+  /** The decoded value, or the stream item. */
+  readonly value?: unknown;
+  /** The item's index in the stream (`item`), or how many items the stream had (`end`). */
+  readonly index?: number;
+  /** What went wrong (`error`). */
+  readonly error?: unknown;
 }
 
 /** Per-call options. */
@@ -175,8 +203,15 @@ export class PackClient {
         return null;
       }
       const t0 = now();
-      const value = decodeBody(contentType, bytes, reader, this.decodeOptions);
+      let value: T;
+      try {
+        value = decodeBody(contentType, bytes, reader, this.decodeOptions);
+      } catch (e) {
+        this.observe("error", method, url, response, { bytes: bytes.length, error: e });
+        throw e;
+      }
       this.lastResponse = { contentType, bytes: bytes.length, decodeMs: now() - t0 };
+      this.observe("response", method, url, response, { bytes: bytes.length, value });
       return value;
     } finally {
       done();
@@ -198,12 +233,23 @@ export class PackClient {
         if (response.body === null) {
           throw new PackDecodeError("the stream has no body (no End frame)", 0);
         }
+        let index = 0;
         try {
-          yield* readPackStream(response.body, reader.decode, {
+          const items = readPackStream(response.body, reader.decode, {
             maxPayloadLength: options?.maxPayloadLength ?? this.maxPayloadLength,
             maxAllocationRatio: options?.maxAllocationRatio ?? this.maxAllocationRatio,
           });
+          if (this.options.observer === undefined) {
+            yield* items;
+          } else {
+            for await (const item of items) {
+              this.observe("item", method, url, response, { value: item, index: index++ });
+              yield item;
+            }
+            this.observe("end", method, url, response, { index });
+          }
         } catch (e) {
+          this.observe("error", method, url, response, { index, error: e });
           if (expired()) {
             throw new PackDeadlineError(timeoutMs, false);
           }
@@ -318,6 +364,9 @@ export class PackClient {
     if (schema !== null) {
       headers[PACK_SCHEMA_HEADER] = schema.wireFingerprint;
     }
+    if (this.options.observer !== undefined) {
+      this.observeRequest(method, url, body, headers["Content-Type"] ?? null, schema);
+    }
     let response: Response;
     try {
       const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
@@ -341,6 +390,58 @@ export class PackClient {
       throw new PackNetworkError(url, e);
     }
     return { response, url, done, timeoutMs, expired: () => timedOut, headers: common };
+  }
+
+  /** Tells the observer about a response, never letting it fail the call. */
+  private observe(phase: PackExchangeEvent["phase"], method: string, url: string, response: Response, detail: Partial<PackExchangeEvent>): void {
+    const observer = this.options.observer;
+    if (observer === undefined) {
+      return;
+    }
+    try {
+      observer({
+        phase,
+        method,
+        url,
+        status: response.status,
+        contentType: mediaType(response.headers.get("content-type")),
+        fingerprint: response.headers.get(PACK_SCHEMA_HEADER),
+        ...detail,
+      });
+    } catch {
+      // An observer's failure is not the call's.
+    }
+  }
+
+  /** Tells the observer about a request: its value decoded back when its body was built from a generated payload (which can decode). */
+  private observeRequest(method: string, url: string, body: PackRequestBody | null, contentType: string | null, schema: PayloadSchema | null): void {
+    let value: unknown;
+    let error: unknown;
+    let bytes: number | undefined;
+    const data = body instanceof Uint8Array ? body : body !== null && body.kind === "value" ? body.bytes : null;
+    if (data !== null) {
+      bytes = data.length;
+      const payload = body instanceof Uint8Array ? null : (body!.schema as (PayloadSchema & { decode?: (bytes: Uint8Array, options?: DecodeOptions) => unknown }) | null);
+      try {
+        value = payload?.decode?.(data, this.decodeOptions);
+      } catch (e) {
+        error = e;
+      }
+    }
+    try {
+      this.options.observer!({
+        phase: "request",
+        method,
+        url,
+        contentType,
+        fingerprint: schema?.wireFingerprint ?? null,
+        ...(bytes === undefined ? {} : { bytes }),
+        ...(value === undefined ? {} : { value }),
+        ...(error === undefined ? {} : { error }),
+      });
+    } catch {
+      // An observer's failure is not the call's.
+    }
   }
 
   private async throwIfFailed(response: Response, url: string, timeoutMs: number, preread: string | undefined): Promise<void> {

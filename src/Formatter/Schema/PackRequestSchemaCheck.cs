@@ -16,6 +16,12 @@ internal static class PackRequestSchemaCheck
     /// <param name="options">The options of the endpoint: the switch and the registry.</param>
     public static PackRequestSchemaRejection? Check(HttpRequest request, Type type, PackFormatterOptions options)
     {
+        if (request.HttpContext.Features.Get<PackHttpBodyLog>() is { } log)
+        {
+            // HTTP logging logs this body: its schema is the type it is read as (docs/aspnetcore.md, logging).
+            log.RequestType = type;
+        }
+
         var header = request.Headers[PackSchema.HeaderName];
         if (header.Count == 0 || !options.CheckRequestSchema)
         {

@@ -20,6 +20,11 @@ internal static class InspectCommand
 {
     public static async Task<int> RunAsync(CommandLine line, TextWriter output, HttpMessageHandler? http)
     {
+        if (line.Has("--har"))
+        {
+            return await HarInspectCommand.RunAsync(line, output, http).ConfigureAwait(false);
+        }
+
         line.Only("--schema", "--type", "--stream", "--json");
         if (line.Positional.Count != 1)
         {
@@ -35,7 +40,7 @@ internal static class InspectCommand
         return stream ? Stream(schema, input, json, output) : Body(schema, input, json, output);
     }
 
-    private static int Body(PackSchema schema, Input input, bool json, TextWriter output)
+    internal static int Body(PackSchema schema, Input input, bool json, TextWriter output)
     {
         var value = SchemaDecoder.Decode(schema.Types, 0, input.Bytes, out var error);
         if (json)
@@ -67,7 +72,7 @@ internal static class InspectCommand
         return ExitCodes.Success;
     }
 
-    private static int Stream(PackSchema schema, Input input, bool json, TextWriter output)
+    internal static int Stream(PackSchema schema, Input input, bool json, TextWriter output)
     {
         ReadOnlyMemory<byte> bytes = input.Bytes;
         var errorSchema = PackSchema.For(typeof(PackStreamError));
@@ -246,7 +251,7 @@ internal static class InspectCommand
         output.WriteLine($"//   bytes @{baseOffset + from}: {context.ToString().TrimEnd()}");
     }
 
-    private static string StripOffset(PackException error)
+    internal static string StripOffset(PackException error)
     {
         string suffix = $" (at byte offset {error.Offset})";
         return error.Message.EndsWith(suffix, StringComparison.Ordinal) ? error.Message[..^suffix.Length] : error.Message;
@@ -320,5 +325,5 @@ internal static class InspectCommand
         throw new UsageException($"'{source}' is not a file, a URL or hex bytes");
     }
 
-    private sealed record Input(string Source, byte[] Bytes, bool IsStream, string? Fingerprint);
+    internal sealed record Input(string Source, byte[] Bytes, bool IsStream, string? Fingerprint);
 }

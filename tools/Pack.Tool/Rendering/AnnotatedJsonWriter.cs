@@ -7,7 +7,7 @@ using Pack.Schema;
 namespace Pack.Tool.Rendering;
 
 /// <summary>
-/// Writes a <see cref="DecodedValue"/> as JSON (wire-format §14 mapping) with a comment on every value: where its
+/// Writes a <c>DecodedValue</c> as JSON (wire-format §14 mapping) with a comment on every value: where its
 /// bytes are, how many, the first of them in hex, its member path and its type. Comments are aligned in one column.
 /// </summary>
 internal sealed class AnnotatedJsonWriter

@@ -20,4 +20,18 @@ internal static class TypeSchemas
     /// </summary>
     public static PackSchema? Get(Type type) =>
         Schemas.TryGetValue(type, out var known) ? known : Schemas.GetOrAdd(type, PackSchema.TryGet(type, options: null, out var schema) ? schema : null);
+
+    /// <summary>A schema found so far whose wire fingerprint is <paramref name="fingerprint"/>, or <see langword="null"/> (for logging a body by its <c>Pack-Schema</c>).</summary>
+    public static PackSchema? Find(string fingerprint)
+    {
+        foreach (var (_, schema) in Schemas)
+        {
+            if (schema is not null && string.Equals(schema.WireFingerprint, fingerprint, StringComparison.Ordinal))
+            {
+                return schema;
+            }
+        }
+
+        return null;
+    }
 }

@@ -1,0 +1,81 @@
+using Microsoft.Extensions.Logging;
+using Pack.Logging;
+using Pack.Schema;
+
+namespace Pack.Client;
+
+/// <summary>
+/// Logs Pack request and response bodies (<c>application/x-pack</c>, and <c>application/x-pack-stream</c> item by
+/// item) decoded as JSON text in the JSON mapping of docs/wire-format.md §14, as the bytes pass: the request's while
+/// the transport sends it, the response's while the caller reads it. Bounded by the body log limits; members left out
+/// by <see cref="PackClientLoggingOptions.RedactedMembers"/> and <see cref="PackClientLoggingOptions.Redact"/>; a malformed or
+/// cut-off body, or one whose schema is unknown, is logged as such with the offset and the reason, never thrown. Does
+/// nothing while its logger is not enabled for <see cref="LogLevel.Information"/>. Add it last (nearest the transport)
+/// so it sees what goes on the wire.
+/// </summary>
+public sealed class PackLoggingHandler : DelegatingHandler
+{
+    private readonly ILogger _logger;
+    private readonly PackClientLoggingOptions _options;
+    private readonly PackBodyLogRedaction _redaction;
+
+    /// <summary>Creates the handler; <see cref="DelegatingHandler.InnerHandler"/> is left for the pipeline to set.</summary>
+    /// <param name="logger">Where the lines go (<c>AddPackLogging</c> uses <c>System.Net.Http.HttpClient.{name}.PackBody</c>).</param>
+    /// <param name="options">The limits and what is left out; read once, here.</param>
+    public PackLoggingHandler(ILogger logger, PackClientLoggingOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(logger);
+        ArgumentNullException.ThrowIfNull(options);
+        _logger = logger;
+        _options = options;
+        _redaction = new PackBodyLogRedaction(options.RedactedMembers, options.Redact);
+    }
+
+    /// <inheritdoc/>
+    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+    {
+        if (!_logger.IsEnabled(LogLevel.Information))
+        {
+            return await base.SendAsync(request, cancellationToken).ConfigureAwait(false);
+        }
+
+        var original = request.Content;
+        if (original is not null && IsPack(original, out bool requestStream))
+        {
+            var sink = new PackClientBodyLogSink(_logger, request: true, Schema(original.Headers, RequestSchemaRegistration.BodyType(original)));
+            var capture = new PackBodyLogCapture(sink, _redaction, requestStream, _options.RequestBodyLogLimit, nameof(PackClientLoggingOptions.RequestBodyLogLimit));
+            request.Content = new PackLoggingContent(original, capture, response: false);
+        }
+
+        HttpResponseMessage response;
+        try
+        {
+            response = await base.SendAsync(request, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            // Outer handlers (a resend after a 412, the metrics) look at the content they set.
+            request.Content = original;
+        }
+
+        if (response.Content is { } content && IsPack(content, out bool responseStream))
+        {
+            var sink = new PackClientBodyLogSink(_logger, request: false, Schema(response.Headers, type: null));
+            var capture = new PackBodyLogCapture(sink, _redaction, responseStream, _options.ResponseBodyLogLimit, nameof(PackClientLoggingOptions.ResponseBodyLogLimit));
+            response.Content = new PackLoggingContent(content, capture, response: true);
+        }
+
+        return response;
+    }
+
+    private static bool IsPack(HttpContent content, out bool stream)
+    {
+        string? mediaType = content.Headers.ContentType?.MediaType;
+        stream = string.Equals(mediaType, PackMediaTypes.PackStream, StringComparison.OrdinalIgnoreCase);
+        return stream || string.Equals(mediaType, PackMediaTypes.Pack, StringComparison.OrdinalIgnoreCase);
+    }
+
+    /// <summary>How the body's schema is found when its first byte passes: the type a Pack.Client content holds, else the body's <c>Pack-Schema</c>.</summary>
+    private PackSchemaLookup Schema(System.Net.Http.Headers.HttpHeaders headers, Type? type) =>
+        new(type, headers.TryGetValues(PackSchema.HeaderName, out var values) ? values.FirstOrDefault() : null, _options.Schemas);
+}

@@ -1,0 +1,35 @@
+using Pack.Schema;
+
+namespace Pack.Logging;
+
+/// <summary>
+/// Which members a Pack body log leaves out: members named in a set (any type), and members a callback picks. A left-out
+/// member is written as <see cref="PackBodyLogText.Redacted"/> in place of its value, before the text exists, so the
+/// value never reaches a log.
+/// </summary>
+internal sealed class PackBodyLogRedaction
+{
+    /// <summary>Leaves nothing out.</summary>
+    public static readonly PackBodyLogRedaction None = new(null, null);
+
+    private readonly HashSet<string>? _names;
+    private readonly Func<PackSchemaType, PackSchemaMember, bool>? _callback;
+
+    public PackBodyLogRedaction(IEnumerable<string>? names, Func<PackSchemaType, PackSchemaMember, bool>? callback)
+    {
+        _names = names is null ? null : new HashSet<string>(names, StringComparer.Ordinal);
+        if (_names is { Count: 0 })
+        {
+            _names = null;
+        }
+
+        _callback = callback;
+    }
+
+    /// <summary>Whether nothing is left out (the tree is rendered as decoded).</summary>
+    public bool IsEmpty => _names is null && _callback is null;
+
+    /// <summary>Whether <paramref name="member"/> of <paramref name="type"/> is left out.</summary>
+    public bool Redacts(PackSchemaType type, PackSchemaMember member) =>
+        (member.Name is { } name && _names?.Contains(name) == true) || (_callback?.Invoke(type, member) ?? false);
+}

@@ -1,0 +1,55 @@
+using System.Collections.Concurrent;
+using Microsoft.Extensions.Logging;
+
+namespace Pack.AspNetCore.Tests.Logging;
+
+/// <summary>Every line a host or a client logs, in order, so a test reads the log as a developer would (linked into the client and Refit tests).</summary>
+public sealed class LineLog : ILoggerProvider
+{
+    private readonly ConcurrentQueue<(LogLevel Level, string Message)> _entries = new();
+
+    public IEnumerable<string> Lines => _entries.Select(entry => entry.Message);
+
+    public IEnumerable<string> Errors => _entries.Where(entry => entry.Level >= LogLevel.Error).Select(entry => entry.Message);
+
+    /// <summary>The one line starting with <paramref name="prefix"/> (fails when there is none or more than one).</summary>
+    public string Single(string prefix) => Assert.Single(Lines, line => line.StartsWith(prefix, StringComparison.Ordinal));
+
+    /// <summary>The first line starting with <paramref name="prefix"/>; response bodies are logged once the response is sent, so it may come later.</summary>
+    public async Task<string> WaitForAsync(string prefix)
+    {
+        for (int attempt = 0; attempt < 200; attempt++)
+        {
+            if (Lines.FirstOrDefault(line => line.StartsWith(prefix, StringComparison.Ordinal)) is { } line)
+            {
+                return line;
+            }
+
+            await Task.Delay(25);
+        }
+
+        throw new Xunit.Sdk.XunitException($"no log line starts with '{prefix}'; the log:\n{string.Join("\n", Lines)}");
+    }
+
+    public ILogger CreateLogger(string categoryName) => new Logger(this);
+
+    public void Dispose()
+    {
+    }
+
+    private sealed class Logger(LineLog log) : ILogger
+    {
+        public IDisposable? BeginScope<TState>(TState state)
+            where TState : notnull => null;
+
+        public bool IsEnabled(LogLevel logLevel) => logLevel >= LogLevel.Information;
+
+        public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
+        {
+            if (IsEnabled(logLevel))
+            {
+                log._entries.Enqueue((logLevel, formatter(state, exception)));
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Pack.AspNetCore;
+using Pack.AspNetCore.Tests.Logging;
+using Pack.Schema;
+
+namespace Pack.Client.Tests.Logging;
+
+/// <summary>Pack bodies in client logs (AddPackLogging), read back from the log the client writes, against real Kestrel.</summary>
+public sealed class PackLoggingHandlerTests : IAsyncLifetime
+{
+    private const int Limit = 512;
+    private WebApplication? _server;
+    private ServiceProvider? _services;
+    private readonly LineLog _log = new();
+
+    private HttpClient Client => _services!.GetRequiredService<IHttpClientFactory>().CreateClient("api");
+
+    public async Task InitializeAsync()
+    {
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.WebHost.UseKestrel().UseUrls("http://127.0.0.1:0");
+        builder.Logging.ClearProviders();
+        builder.Services.AddPack();
+        _server = builder.Build();
+        _server.MapPost("/login", (PackBody<Credentials> login) => PackResults.Ok(new Session(login.Value.User, "token-" + login.Value.User, ["reader"])));
+        _server.MapGet("/big", () => PackResults.Ok(new Session("big", "token-big", [.. Enumerable.Range(0, 500).Select(i => $"role-{i:D4}")])));
+        _server.MapGet("/sessions", () => PackResults.Stream(Sessions()));
+        _server.MapGet("/broken", (HttpContext context) =>
+        {
+            // A Session cut off inside its roles, announced with Session's own fingerprint.
+            byte[] whole = PackSerializer.Serialize(new Session("ada", "token-ada", ["reader", "writer"]));
+            context.Response.ContentType = PackMediaTypes.Pack;
+            context.Response.Headers[PackSchema.HeaderName] = PackSchema.For(typeof(Session)).WireFingerprint;
+            return context.Response.Body.WriteAsync(whole.AsMemory(0, whole.Length - 3)).AsTask();
+        });
+        await _server.StartAsync();
+        var address = new Uri(_server.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.Single());
+
+        var services = new ServiceCollection();
+        services.AddLogging(logging => logging.AddProvider(_log).SetMinimumLevel(LogLevel.Information));
+        services.AddPackHttpClient("api", client => client.BaseAddress = address)
+            .AddPackLogging(options =>
+            {
+                options.ResponseBodyLogLimit = Limit;
+                options.RedactedMembers.Add(nameof(Credentials.Password));
+                options.Redact = (type, member) => type.ShortName == nameof(Session) && member.Name == nameof(Session.Token);
+                options.Schemas.Add(PackSchema.For(typeof(Session)));
+            });
+        _services = services.BuildServiceProvider();
+    }
+
+    public async Task DisposeAsync()
+    {
+        await _services!.DisposeAsync();
+        await _server!.StopAsync();
+        await _server.DisposeAsync();
+    }
+
+    [Fact]
+    public async Task SendAsync_PackRequestAndResponse_LoggedDecodedWithRedactedMembers()
+    {
+        using var response = await Client.PostAsPackAsync("login", new Credentials("ada", "s3cret"));
+        var session = await response.Content.ReadFromPackAsync<Session>();
+
+        Assert.Equal("token-ada", session!.Token);
+        Assert.Equal("Request body: {\"User\":\"ada\",\"Password\":\"[Redacted]\"}", _log.Single("Request body: "));
+        Assert.Equal("Response body: {\"User\":\"ada\",\"Token\":\"[Redacted]\",\"Roles\":[\"reader\"]}", _log.Single("Response body: "));
+        Assert.DoesNotContain(_log.Lines, line => line.Contains("s3cret", StringComparison.Ordinal) || line.Contains("token-ada", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task SendAsync_ResponseOverTheLimit_LoggedTruncated()
+    {
+        var session = await Client.GetFromPackAsync<Session>("big");
+
+        Assert.Equal(500, session!.Roles.Count);
+        byte[] whole = PackSerializer.Serialize(session);
+        Assert.Equal($"Response body: {{\"User\":\"big\",\"Token\":\"[Redacted]\",\"Roles\":\"[Incomplete]\"}} [Truncated by ResponseBodyLogLimit: {Limit} of {whole.Length} bytes decoded]", _log.Single("Response body: "));
+    }
+
+    [Fact]
+    public async Task SendAsync_MalformedResponse_LoggedWithOffsetAndTheCallerStillGetsItsError()
+    {
+        await Assert.ThrowsAsync<PackContentException>(() => Client.GetFromPackAsync<Session>("broken"));
+
+        string line = _log.Single("Response body: ");
+        Assert.Matches(@"^Response body: \{""User"":""ada"",""Token"":""\[Redacted\]"",""Roles"":\[""reader"",""\[Incomplete\]""\]\} \[Malformed at byte \d+: truncated: a string needs \d+ bytes, the payload has \d left\]$", line);
+    }
+
+    [Fact]
+    public async Task SendAsync_PackStream_LoggedItemByItem()
+    {
+        var users = new List<string>();
+        await foreach (var session in Client.GetFromPackAsAsyncEnumerable<Session>("sessions"))
+        {
+            users.Add(session!.User);
+        }
+
+        Assert.Equal(["user-0", "user-1"], users);
+        Assert.Equal(
+            [
+                "Response body item 0: {\"User\":\"user-0\",\"Token\":\"[Redacted]\",\"Roles\":[]}",
+                "Response body item 1: {\"User\":\"user-1\",\"Token\":\"[Redacted]\",\"Roles\":[]}",
+                "Response body: [Stream ended after 2 items]",
+            ],
+            _log.Lines.Where(line => line.StartsWith("Response body", StringComparison.Ordinal)));
+    }
+
+    private static async IAsyncEnumerable<Session> Sessions()
+    {
+        for (int i = 0; i < 2; i++)
+        {
+            await Task.Yield();
+            yield return new Session("user-" + i, "token-" + i, []);
+        }
+    }
+
+    public sealed record Credentials(string User, string Password);
+
+    public sealed record Session(string User, string Token, List<string> Roles);
+}
