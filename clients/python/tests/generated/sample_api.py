@@ -208,6 +208,22 @@ LIST_ORDER_PAYLOAD: _p.Payload[list[Order | None] | None] = _p.Payload(
 )
 
 
+class CachedOrganizationsClient:
+    """The CachedOrganizations endpoints of the served set (docs/schema.md §5.3)."""
+
+    def __init__(self, client: _p.PackClient) -> None:
+        self._client = client
+
+    def get(self, members: int, *, timeout: float | None = None) -> Organization | None:
+        """GET /api/organizations/{members}/hybrid"""
+        return self._client.call(
+            "GET", "/api/organizations/{members}/hybrid",
+            path=[("members", members, "i32", False)],
+            response=ORGANIZATION_PAYLOAD,
+            timeout=timeout,
+        )
+
+
 class MembersClient:
     """The Members endpoints of the served set (docs/schema.md §5.3)."""
 

@@ -250,6 +250,30 @@ VECTOR_FLAGGED_TYPE: _p.FrozenStructType = _p.FrozenStructType("Pack.Tests.Golde
     _p.Member("Flag", "flag", _p.BOOL),
     _p.Member("Value", "value", _p.I32),
 ], 5)
+SYSTEM_COLLECTIONS_GENERIC_KEY_VALUE_PAIR_DECIMAL_I32_TYPE: _p.FrozenStructType = _p.FrozenStructType("System.Collections.Generic.KeyValuePair<decimal,i32>", None, lambda: [
+    _p.Member("Key", "key", _p.DECIMAL),
+    _p.Member("Value", "value", _p.I32),
+], 20, tuple_form=True)
+SYSTEM_VALUE_TUPLE_DATETIMEOFFSET_I32_TYPE: _p.FrozenStructType = _p.FrozenStructType("System.ValueTuple<datetimeoffset,i32>", None, lambda: [
+    _p.Member("Item1", "item1", _p.DATETIMEOFFSET),
+    _p.Member("Item2", "item2", _p.I32),
+], 14, tuple_form=True)
+SYSTEM_VALUE_TUPLE_DATETIME_I32_TYPE: _p.FrozenStructType = _p.FrozenStructType("System.ValueTuple<datetime,i32>", None, lambda: [
+    _p.Member("Item1", "item1", _p.DATETIME),
+    _p.Member("Item2", "item2", _p.I32),
+], 12, tuple_form=True)
+SYSTEM_VALUE_TUPLE_DECIMAL_I32_TYPE: _p.FrozenStructType = _p.FrozenStructType("System.ValueTuple<decimal,i32>", None, lambda: [
+    _p.Member("Item1", "item1", _p.DECIMAL),
+    _p.Member("Item2", "item2", _p.I32),
+], 20, tuple_form=True)
+SYSTEM_VALUE_TUPLE_DECIMAL_STRING_TYPE: _p.ObjectType = _p.ObjectType("System.ValueTuple<decimal,string>", None, lambda: [
+    _p.Member("Item1", "item1", _p.DECIMAL),
+    _p.Member("Item2", "item2", _p.STRING),
+], nullable=False, tuple_form=True)
+SYSTEM_VALUE_TUPLE_F64_I32_TYPE: _p.FrozenStructType = _p.FrozenStructType("System.ValueTuple<f64,i32>", None, lambda: [
+    _p.Member("Item1", "item1", _p.F64),
+    _p.Member("Item2", "item2", _p.I32),
+], 12, tuple_form=True)
 
 # Payloads: the roots of the set, with their fingerprints (§2.3) and contract text (§2.1).
 I_VECTOR_TOKEN_PAYLOAD: _p.Payload[IVectorToken | None] = _p.Payload(
@@ -412,6 +436,16 @@ LIST_U8_PAYLOAD: _p.Payload[list[int]] = _p.Payload(
     wire="eb9a37fc56b034ef", contract="eb9a37fc56b034ef",
     schema="{\"format\":\"pack-schema/1\",\"types\":[{\"element\":1,\"kind\":\"list\",\"nullable\":false},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"u8\",\"signed\":false,\"width\":1}]}",
 )
+MAP_KEY_VALUE_PAIR_DECIMAL_I32_I32_PAYLOAD: _p.Payload[dict[tuple[decimal.Decimal, int], int] | None] = _p.Payload(
+    "map<System.Collections.Generic.KeyValuePair<decimal,i32>,i32>", _p.MapType(SYSTEM_COLLECTIONS_GENERIC_KEY_VALUE_PAIR_DECIMAL_I32_TYPE, _p.I32),
+    wire="4cbee3c5499630c7", contract="a071fc5a3da5ceb7",
+    schema="{\"format\":\"pack-schema/1\",\"types\":[{\"key\":1,\"kind\":\"map\",\"nullable\":true,\"value\":3},{\"kind\":\"frozen-struct\",\"members\":[{\"name\":\"Key\",\"type\":2},{\"name\":\"Value\",\"type\":3}],\"name\":\"System.Collections.Generic.KeyValuePair<decimal,i32>\",\"nullable\":false,\"width\":20},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"decimal\",\"width\":16},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"i32\",\"signed\":true,\"width\":4}]}",
+)
+MAP_VALUE_TUPLE_DATETIMEOFFSET_I32_I32_PAYLOAD: _p.Payload[dict[tuple[_p.PackDateTimeOffset, int], int] | None] = _p.Payload(
+    "map<System.ValueTuple<datetimeoffset,i32>,i32>", _p.MapType(SYSTEM_VALUE_TUPLE_DATETIMEOFFSET_I32_TYPE, _p.I32),
+    wire="434b7e59cf410342", contract="28993f63773c163c",
+    schema="{\"format\":\"pack-schema/1\",\"types\":[{\"key\":1,\"kind\":\"map\",\"nullable\":true,\"value\":3},{\"kind\":\"frozen-struct\",\"members\":[{\"name\":\"Item1\",\"type\":2},{\"name\":\"Item2\",\"type\":3}],\"name\":\"System.ValueTuple<datetimeoffset,i32>\",\"nullable\":false,\"width\":14},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"datetimeoffset\",\"width\":10},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"i32\",\"signed\":true,\"width\":4}]}",
+)
 MAP_DATETIMEOFFSET_I32_PAYLOAD: _p.Payload[dict[_p.PackDateTimeOffset, int] | None] = _p.Payload(
     "map<datetimeoffset,i32>", _p.MapType(_p.DATETIMEOFFSET, _p.I32),
     wire="e1b3be0a42bf657e", contract="e1b3be0a42bf657e",
@@ -441,6 +475,26 @@ NULLABLE_I32_PAYLOAD: _p.Payload[int | None] = _p.Payload(
     "nullable<i32>", _p.NullableType(_p.I32),
     wire="7fc367018e21d89e", contract="7fc367018e21d89e",
     schema="{\"format\":\"pack-schema/1\",\"types\":[{\"element\":1,\"kind\":\"nullable\",\"nullable\":true},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"i32\",\"signed\":true,\"width\":4}]}",
+)
+SET_VALUE_TUPLE_DATETIME_I32_PAYLOAD: _p.Payload[set[tuple[_p.PackDateTime, int]] | None] = _p.Payload(
+    "set<System.ValueTuple<datetime,i32>>", _p.SetType(SYSTEM_VALUE_TUPLE_DATETIME_I32_TYPE),
+    wire="dcef100b8eb74307", contract="28637e214ac52898",
+    schema="{\"format\":\"pack-schema/1\",\"types\":[{\"element\":1,\"kind\":\"set\",\"nullable\":true},{\"kind\":\"frozen-struct\",\"members\":[{\"name\":\"Item1\",\"type\":2},{\"name\":\"Item2\",\"type\":3}],\"name\":\"System.ValueTuple<datetime,i32>\",\"nullable\":false,\"width\":12},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"datetime\",\"width\":8},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"i32\",\"signed\":true,\"width\":4}]}",
+)
+SET_VALUE_TUPLE_DECIMAL_I32_PAYLOAD: _p.Payload[set[tuple[decimal.Decimal, int]] | None] = _p.Payload(
+    "set<System.ValueTuple<decimal,i32>>", _p.SetType(SYSTEM_VALUE_TUPLE_DECIMAL_I32_TYPE),
+    wire="f9c2016983581fc0", contract="773784608b14fea3",
+    schema="{\"format\":\"pack-schema/1\",\"types\":[{\"element\":1,\"kind\":\"set\",\"nullable\":true},{\"kind\":\"frozen-struct\",\"members\":[{\"name\":\"Item1\",\"type\":2},{\"name\":\"Item2\",\"type\":3}],\"name\":\"System.ValueTuple<decimal,i32>\",\"nullable\":false,\"width\":20},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"decimal\",\"width\":16},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"i32\",\"signed\":true,\"width\":4}]}",
+)
+SET_VALUE_TUPLE_DECIMAL_STRING_PAYLOAD: _p.Payload[set[tuple[decimal.Decimal, str | None]] | None] = _p.Payload(
+    "set<System.ValueTuple<decimal,string>>", _p.SetType(SYSTEM_VALUE_TUPLE_DECIMAL_STRING_TYPE),
+    wire="b5041754c4e90001", contract="6f1202a3a13e0299",
+    schema="{\"format\":\"pack-schema/1\",\"types\":[{\"element\":1,\"kind\":\"set\",\"nullable\":true},{\"kind\":\"object\",\"members\":[{\"name\":\"Item1\",\"type\":2},{\"name\":\"Item2\",\"type\":3}],\"name\":\"System.ValueTuple<decimal,string>\",\"nullable\":false},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"decimal\",\"width\":16},{\"kind\":\"primitive\",\"nullable\":true,\"primitive\":\"string\"}]}",
+)
+SET_VALUE_TUPLE_F64_I32_PAYLOAD: _p.Payload[set[tuple[float, int]] | None] = _p.Payload(
+    "set<System.ValueTuple<f64,i32>>", _p.SetType(SYSTEM_VALUE_TUPLE_F64_I32_TYPE),
+    wire="e62b2b99a68386cd", contract="539c63c7256a04e9",
+    schema="{\"format\":\"pack-schema/1\",\"types\":[{\"element\":1,\"kind\":\"set\",\"nullable\":true},{\"kind\":\"frozen-struct\",\"members\":[{\"name\":\"Item1\",\"type\":2},{\"name\":\"Item2\",\"type\":3}],\"name\":\"System.ValueTuple<f64,i32>\",\"nullable\":false,\"width\":12},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"f64\",\"width\":8},{\"kind\":\"primitive\",\"nullable\":false,\"primitive\":\"i32\",\"signed\":true,\"width\":4}]}",
 )
 SET_F32_PAYLOAD: _p.Payload[set[float] | None] = _p.Payload(
     "set<f32>", _p.SetType(_p.F32),
