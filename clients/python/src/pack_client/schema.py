@@ -23,6 +23,7 @@ _WIDTHS = {"bool": 1, "u8": 1, "i8": 1, "u16": 2, "i16": 2, "char": 2, "u32": 4,
            "u128": 16, "i128": 16, "f16": 2, "f32": 4, "f64": 8, "decimal": 16, "guid": 16, "datetime": 8,
            "datetimeoffset": 10, "timespan": 8, "dateonly": 4, "timeonly": 8, "string": None}
 _INTEGERS = {"u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "u128", "i128"}
+_FIXED_NULLABLE = {"enum": False, "frozen-struct": False, "nullable": True, "union": True}
 _KINDS = {"primitive", "enum", "nullable", "list", "set", "map", "object", "frozen-struct", "union"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _ENUM_VALUE = re.compile(r"-?(0|[1-9][0-9]*)")
@@ -187,15 +188,21 @@ def _document(doc: Any, prefix: str) -> Schema:
     if not types:
         raise _fail(prefix.rstrip("."), '"types" must hold at least the root')
     n = len(types)
-    entries = [_shape(e, i, n) for i, e in enumerate(types)]
-    for i in range(n):
-        _own_rules(entries, i)
-    _references(entries)
-    labels = _labels(entries)
-    for i, label in enumerate(labels):
-        if len(label) > MAX_LABEL:
-            raise _fail(f"types[{i}]", f"the label has more than {MAX_LABEL} characters")
-    _annotations(entries)
+    try:
+        entries = [_shape(e, i, n) for i, e in enumerate(types)]
+        for i in range(n):
+            _own_rules(entries, i)
+        _references(entries)
+        labels = _labels(entries)
+        for i, label in enumerate(labels):
+            if len(label) > MAX_LABEL:
+                raise _fail(f"types[{i}]", f"the label has more than {MAX_LABEL} characters")
+        _annotations(entries)
+    except PackSchemaError as e:
+        if not prefix:
+            raise
+        # A schema of a set is named from the set (§1.5): schemas[1].schema.types[0].values[0].
+        raise PackSchemaError(prefix + str(e)) from None
     return Schema(entries)
 
 
@@ -206,13 +213,16 @@ def _index(v: Any, at: str, what: str, n: int) -> int:
     return i
 
 
-def _objects(v: Any, at: str, what: str) -> list[dict[str, Any]]:
+def _objects(v: Any, at: str, what: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The objects of an array with their paths, each checked to be an object when it is reached: a reader reads
+    one object's properties before it looks at the next (§1.5 step 3)."""
     if not isinstance(v, list):
         raise _fail(at, f"{what} must be an array")
     for j, x in enumerate(v):
+        oat = f"{at}.{what}[{j}]"
         if not isinstance(x, dict):
-            raise _fail(f"{at}.{what}[{j}]", "must be an object")
-    return v
+            raise _fail(oat, "must be an object")
+        yield oat, x
 
 
 def _name(o: dict[str, Any], at: str) -> str | None:
@@ -282,16 +292,15 @@ def _shape(e: Any, i: int, n: int) -> dict[str, Any]:
         if "values" not in e:
             raise _fail(at, "an enum has values")
         values = []
-        for j, v in enumerate(_objects(e["values"], at, "values")):
-            vat = f"{at}.values[{j}]"
-            if "value" not in v or v["value"] is None:
-                raise _fail(vat, "an enum value has a value")
-            if not isinstance(v["value"], str):
-                raise _fail(vat, "an enum value's value is a string of digits")
+        for vat, v in _objects(e["values"], at, "values"):
             item: dict[str, Any] = {}
             name = _name(v, vat)
             if name is not None:
                 item["name"] = name
+            if "value" not in v or v["value"] is None:
+                raise _fail(vat, "an enum value has a value")
+            if not isinstance(v["value"], str):
+                raise _fail(vat, "an enum value's value is a string of digits")
             item["value"] = v["value"]
             values.append(item)
         out["values"] = values
@@ -312,38 +321,36 @@ def _shape(e: Any, i: int, n: int) -> dict[str, Any]:
         if "members" not in e:
             raise _fail(at, f"an {kind} has members")
         members = []
-        for j, m in enumerate(_objects(e["members"], at, "members")):
-            mat = f"{at}.members[{j}]"
-            if "type" not in m:
-                raise _fail(mat, "a member has a type")
+        for mat, m in _objects(e["members"], at, "members"):
             item = {}
             name = _name(m, mat)
             if name is not None:
                 item["name"] = name
+            if "type" not in m:
+                raise _fail(mat, "a member has a type")
             item["type"] = _index(m["type"], mat, "type", n)
+            if kind == "object" and m.get("default") is not None:
+                _check_default(m["default"], mat)
+                item["default"] = _normal_default(m["default"])
             nb = m.get("nullability")
             if nb is not None:
                 if not isinstance(nb, str):
                     raise _fail(mat, "nullability must be a string")
                 item["nullability"] = nb
-            if kind == "object" and m.get("default") is not None:
-                _check_default(m["default"], mat)
-                item["default"] = _normal_default(m["default"])
             members.append(item)
         out["members"] = members
     elif kind == "union":
         if "cases" not in e:
             raise _fail(at, "a union has cases")
         cases = []
-        for j, c in enumerate(_objects(e["cases"], at, "cases")):
-            cat = f"{at}.cases[{j}]"
-            if "type" not in c:
-                raise _fail(cat, "a case has a type")
+        for cat, c in _objects(e["cases"], at, "cases"):
             if "tag" not in c:
                 raise _fail(cat, "a case has a tag")
             tag = _integer(c["tag"], cat, "tag")
             if not 0 <= tag <= 65534:
                 raise _fail(cat, f"the tag {tag} is not 0 … 65 534")
+            if "type" not in c:
+                raise _fail(cat, "a case has a type")
             cases.append({"tag": tag, "type": _index(c["type"], cat, "type", n)})
         out["cases"] = cases
     return out
@@ -365,6 +372,13 @@ def _own_rules(t: list[dict[str, Any]], i: int) -> None:
     e = t[i]
     at = f"types[{i}]"
     kind = e["kind"]
+    if "name" in e:
+        for k in range(i):
+            if t[k].get("name") == e["name"]:
+                raise _fail(at, f"the type name {_quote(e['name'])} is given twice")
+    fixed = _FIXED_NULLABLE.get(kind)
+    if fixed is not None and e["nullable"] != fixed:
+        raise _fail(at, f"a{'n' if kind[0] in 'aeiou' else ''} {kind} is {'always' if fixed else 'never'} nullable")
     if kind == "primitive":
         p = e["primitive"]
         if p not in _WIDTHS:
@@ -384,13 +398,12 @@ def _own_rules(t: list[dict[str, Any]], i: int) -> None:
             raise _fail(at, "only a string among the primitives is nullable")
     elif kind == "enum":
         u = t[e["underlying"]]
-        if u["kind"] != "primitive" or not re.fullmatch("[iu][0-9]+", u["primitive"]):
+        # An integer-like name that is not in the table (i7) is no integer primitive: the enum is named (§1.5).
+        if u["kind"] != "primitive" or u["primitive"] not in _INTEGERS:
             raise _fail(at, "underlying must be an integer primitive")
         p = u["primitive"]
         bits = int(p[1:])
-        # An integer-like name that is no primitive (i7) has no range: no value fits (its entry fails later).
-        lo, hi = (1, 0) if p not in _INTEGERS else \
-            (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if p.startswith("i") else (0, (1 << bits) - 1)
+        lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if p.startswith("i") else (0, (1 << bits) - 1)
         names: set[str] = set()
         for j, v in enumerate(e["values"]):
             vat = f"{at}.values[{j}]"
@@ -418,27 +431,29 @@ def _own_rules(t: list[dict[str, Any]], i: int) -> None:
             tags.add(c["tag"])
     elif kind in ("object", "frozen-struct"):
         names = set()
-        total = 0
         for j, m in enumerate(e["members"]):
-            mat = f"{at}.members[{j}]"
-            if kind == "frozen-struct":
-                w = _fixed_width(t, m["type"])
-                if w is None:
-                    raise _fail(mat, "a frozen struct's members have a fixed width")
-                total += w
             if "name" in m:
                 if m["name"] in names:
-                    raise _fail(mat, f"the member {_quote(m['name'])} is given twice")
+                    raise _fail(f"{at}.members[{j}]", f"the member {_quote(m['name'])} is given twice")
                 names.add(m["name"])
-        if kind == "frozen-struct":
-            if total != e["width"]:
-                raise _fail(at, f"the width {e['width']} is not the sum of the members' widths ({total})")
-            if total > MAX_FROZEN_WIDTH:
-                raise _fail(at, "a frozen struct has at most 1 MiB")
-    if "name" in e:
-        for k in range(i):
-            if t[k].get("name") == e["name"]:
-                raise _fail(at, f"the type name {_quote(e['name'])} is given twice")
+
+
+def _leave(t: list[dict[str, Any]], i: int) -> None:
+    """What the references walk checks when it leaves an entry, after its parts (§1.5 step 5)."""
+    e = t[i]
+    if e["kind"] != "frozen-struct":
+        return
+    at = f"types[{i}]"
+    total = 0
+    for j, m in enumerate(e["members"]):
+        w = _fixed_width(t, m["type"])
+        if w is None:
+            raise _fail(f"{at}.members[{j}]", "a frozen struct's members have a fixed width")
+        total += w
+    if total != e["width"]:
+        raise _fail(at, f"the width {e['width']} is not the sum of the members' widths ({total})")
+    if total > MAX_FROZEN_WIDTH:
+        raise _fail(at, "a frozen struct has at most 1 MiB")
 
 
 def _edges(t: list[dict[str, Any]], i: int) -> list[int]:
@@ -487,6 +502,7 @@ def _references(t: list[dict[str, Any]]) -> None:
                 on_stack.add(child)
                 stack.append([child, depth + 1, 0])
             else:
+                _leave(t, node)
                 h = 0
                 for c in edges:
                     if height[c] + 1 > h:
@@ -627,13 +643,13 @@ def parse_schema_set(text: str | bytes | Any) -> SchemaSet:
         t = e.get("type")
         if not isinstance(t, str):
             raise _fail(at, "type must be a string")
-        s = _document(e.get("schema"), "")
+        s = _document(e.get("schema"), f"{at}.schema.")
         for key, actual in (("wire", s.wire_fingerprint), ("contract", s.contract_fingerprint)):
             recorded = e.get(key)
             if recorded is None:
                 continue
             if not isinstance(recorded, str):
-                raise _fail(at, f"{key} must be a string")
+                raise _fail(f"{at}.{key}", f"{key} must be a string")
             if recorded != actual:
                 raise _fail(at, f"the recorded {key} fingerprint {recorded} is not the schema's ({actual})")
         other = seen.get(s.label)
@@ -669,7 +685,7 @@ def _endpoints(raw: Any, labels: set[str]) -> list[dict[str, Any]] | None:
             for j, p in enumerate(params):
                 pat = f"{at}.parameters[{j}]"
                 if not isinstance(p, dict):
-                    raise _fail(f"{pat}.in", f"{pat} must be an object")
+                    raise _fail(pat, "must be an object")
                 if p.get("in") not in ("route", "query"):
                     raise _fail(f"{pat}.in", f"{pat}.in must be route or query")
                 _nonempty(p, "name", pat)
