@@ -70,6 +70,10 @@ class CompatibilityVectorTests(unittest.TestCase):
                 found = check_compatibility(parse_schema(c["reader"]), parse_schema(c["writer"]))
                 self.assertEqual([(x.rule, x.path) for x in found],
                                  [(x["ruleId"], x["path"]) for x in c["violations"]])
+                if "reverseViolations" in c:  # the roles swapped: the writer's program reading the reader's payloads
+                    back = check_compatibility(parse_schema(c["writer"]), parse_schema(c["reader"]))
+                    self.assertEqual([(x.rule, x.path) for x in back],
+                                     [(x["ruleId"], x["path"]) for x in c["reverseViolations"]])
         self.assertGreater(len(cases), 30)
 
 

@@ -774,7 +774,7 @@ def check_compatibility(reader: Schema, writer: Schema) -> list[Violation]:
         for ca, cb in zip(a.get("cases", ()), b.get("cases", ())):
             if ca["tag"] != cb["tag"] or not wire_equal(ca["type"], cb["type"], busy):
                 return False
-        for part in ("element", "key", "value"):
+        for part in ("underlying", "element", "key", "value"):  # an enum over i32 is not one over u32 (§3.1)
             if part in a and not wire_equal(a[part], b[part], busy):
                 return False
         return True
