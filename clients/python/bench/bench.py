@@ -2,9 +2,10 @@
 dataclasses, on the workloads of /work/shared/WORKLOADS.md (W4 Organization of 1,000 Members, W5 Vector3[10,000],
 W6 small object, H2_List100), in one process. Prints a markdown table.
 
-    /usr/bin/python3 clients/python/bench/bench.py [--seconds 1.0] [--rounds 5]
+    bash clients/python/bench/run.sh [--seconds 1.0] [--rounds 5]
 
-msgpack is Debian's python3-msgpack (C-accelerated); without it that column is left out and the run says so.
+run.sh installs the msgpack peer first (Debian's python3-msgpack, C-accelerated); run directly without it, this
+script leaves that column out and says so.
 """
 
 from __future__ import annotations
