@@ -12,6 +12,8 @@ namespace Pack.Generator.Tests;
 /// </summary>
 public sealed class GeneratedAllocationBudgetTests
 {
+    private const int Attempts = 5;
+
     public static TheoryData<Type> Types => new() { typeof(BudgetTrivialConstructor), typeof(BudgetAllocatingConstructor), typeof(BudgetRecord) };
 
     [Fact]
@@ -56,15 +58,27 @@ public sealed class GeneratedAllocationBudgetTests
         // Warm reads first: the first run of user code in a process also pays its one-time work (docs/robustness.md).
         Charged(il, bytes, new PackSerializerOptions { MaxAllocationRatio = 0 });
         Charged(generated, bytes, new PackSerializerOptions { MaxAllocationRatio = 0 });
-        long ilCharged = Charged(il, bytes, new PackSerializerOptions { MaxAllocationRatio = 0 }).Charged;
-        long generatedCharged = Charged(generated, bytes, new PackSerializerOptions { MaxAllocationRatio = 0 }).Charged;
+        // What user code allocates is measured, and the runtime's own one-time work on the reading thread (tiering, a
+        // call-counting stub) can land inside one measurement (docs/robustness.md): a pair of reads is taken again, a
+        // few times at most, until both sides read the warm cost. A real difference between the paths never agrees.
+        (long ilCharged, long generatedCharged) = (0, 0);
+        for (int attempt = 0; attempt < Attempts && (attempt == 0 || ilCharged != generatedCharged); attempt++)
+        {
+            ilCharged = Charged(il, bytes, new PackSerializerOptions { MaxAllocationRatio = 0 }).Charged;
+            generatedCharged = Charged(generated, bytes, new PackSerializerOptions { MaxAllocationRatio = 0 }).Charged;
+        }
 
         var verdicts = new List<string>();
         foreach (int ratio in new[] { 1, 2, 4, 8, 16, 32, 64, 128, 256, 1024 })
         {
             var options = new PackSerializerOptions { MaxAllocationRatio = ratio };
-            var fromIl = Charged(il, bytes, options);
-            var fromGenerated = Charged(generated, bytes, options);
+            (long Charged, long Offset) fromIl = default, fromGenerated = default;
+            for (int attempt = 0; attempt < Attempts && (attempt == 0 || fromIl.Offset != fromGenerated.Offset); attempt++)
+            {
+                fromIl = Charged(il, bytes, options);
+                fromGenerated = Charged(generated, bytes, options);
+            }
+
             Assert.True(fromIl.Offset == fromGenerated.Offset, $"{typeof(T).Name} at ratio {ratio}: IL {fromIl.Offset}, generated {fromGenerated.Offset}");
             verdicts.Add(fromIl.Offset < 0 ? "accepted" : "rejected");
         }
