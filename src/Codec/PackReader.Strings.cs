@@ -13,6 +13,56 @@ public ref partial struct PackReader
     /// </summary>
     public string? ReadString()
     {
+        // The common case in one bounds check: a short-form header whose counts are consistent and whose bytes are all
+        // present. Anything else (empty, null, long form, a bad header, a truncated payload) takes the full path below,
+        // which reads the same bytes again from the same offset and so reports the same verdict at the same offset.
+        int remaining = _buffer.Length - _position;
+        if (remaining >= 4)
+        {
+            ref byte start = ref Unsafe.Add(ref MemoryMarshal.GetReference(_buffer), _position);
+            uint shortHeader = Unsafe.ReadUnaligned<uint>(ref start);
+            if (!BitConverter.IsLittleEndian)
+            {
+                shortHeader = System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(shortHeader);
+            }
+
+            // Short form: bit 31 clear; the UTF-16 length in the low 15 bits, the UTF-8 length in bits 15-30.
+            int shortUtf16 = (int)(shortHeader & PackStringHeader.ShortUtf16Mask);
+            int shortUtf8 = (int)(shortHeader >> 15);
+            if ((shortHeader & PackStringHeader.LongFormFlag) == 0 && shortUtf16 > 0 && shortUtf8 >= shortUtf16
+                && shortUtf8 <= 3 * shortUtf16 && shortUtf8 <= remaining - 4)
+            {
+                return DecodeShortString(ref Unsafe.Add(ref start, 4), shortUtf8, shortUtf16);
+            }
+        }
+
+        return ReadStringFull();
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private string DecodeShortString(ref byte utf8, int utf8Length, int utf16Length)
+    {
+        int bytesOffset = _position + 4;
+        _position = bytesOffset + utf8Length;
+
+        // The same charge as the full path, taken before the allocation it pays for.
+        ChargeAllocation((22 + (2L * utf16Length) + 7) & ~7L);
+
+        string value = new('\0', utf16Length);
+        ReadOnlySpan<byte> bytes = MemoryMarshal.CreateReadOnlySpan(ref utf8, utf8Length);
+        Span<char> chars = MemoryMarshal.CreateSpan(ref MemoryMarshal.GetReference(value.AsSpan()), utf16Length);
+        OperationStatus status = Utf8.ToUtf16(bytes, chars, out int read, out int written, replaceInvalidSequences: false);
+        if (status != OperationStatus.Done || read != bytes.Length || written != chars.Length)
+        {
+            ThrowBadUtf8(status, new Utf8Source(bytes, bytesOffset), read, written, chars.Length);
+        }
+
+        return value;
+    }
+
+    // The header's every case, with the error for each: empty, null, the long form, an inconsistent header, truncation.
+    private string? ReadStringFull()
+    {
         int headerOffset = _position;
         uint header = ReadUInt32();
         if (header == PackStringHeader.Empty)

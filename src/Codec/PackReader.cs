@@ -70,6 +70,7 @@ public ref partial struct PackReader
 
     /// <summary>Returns the next <paramref name="length"/> bytes and moves past them.</summary>
     /// <param name="length">The number of bytes.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ReadOnlySpan<byte> ReadBytes(int length)
     {
         var span = MemoryMarshal.CreateReadOnlySpan(ref GetSpanReference(length), length);
