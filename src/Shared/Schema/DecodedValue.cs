@@ -1,9 +1,21 @@
 using System.Text.Json.Nodes;
 
+// Public API of Pack.Schema (PACK_SCHEMA_PACKAGE). Pack compiles the same source as an internal copy in its own
+// namespace, because PackSchema.For writes member defaults as the decoder's JSON of the codec's own bytes (the core
+// cannot reference Pack.Schema, which references it).
+#if PACK_SCHEMA_PACKAGE
 namespace Pack.Schema;
+#else
+namespace Pack.Schema.Describing;
+#endif
 
 /// <summary>How a <see cref="DecodedValue"/> holds its parts.</summary>
-internal enum DecodedShape
+#if PACK_SCHEMA_PACKAGE
+public
+#else
+internal
+#endif
+enum DecodedShape
 {
     /// <summary>A scalar (or null).</summary>
     Scalar,
@@ -25,13 +37,20 @@ internal enum DecodedShape
 }
 
 /// <summary>One value decoded by <see cref="SchemaDecoder"/>, with where it lies in the payload. Built as decoding goes, so a failure leaves the part read so far.</summary>
-internal sealed class DecodedValue
+#if PACK_SCHEMA_PACKAGE
+public
+#else
+internal
+#endif
+sealed class DecodedValue
 {
+    /// <summary>The value's JSONPath-like location in the payload (<c>$</c>, <c>$.name</c>, <c>$.items[2]</c>).</summary>
     public required string Path { get; init; }
 
     /// <summary>The member name or map part this value is, for rendering; <see langword="null"/> for elements and the root.</summary>
     public string? Key { get; init; }
 
+    /// <summary>The index of the value's type in the schema's types.</summary>
     public required int TypeIndex { get; init; }
 
     /// <summary>Absolute offset of the value's first byte.</summary>
@@ -41,27 +60,32 @@ internal sealed class DecodedValue
     public int End { get; set; } = -1;
 
     /// <summary>How many of the first bytes are the value's own header or scalar (shown as hex).</summary>
-    public int HeadLength { get; set; }
+    public int HeadLength { get; internal set; }
 
-    public DecodedShape Shape { get; set; }
+    /// <summary>How the value holds its parts.</summary>
+    public DecodedShape Shape { get; internal set; }
 
     /// <summary>The §14 JSON of a scalar, or of a null value.</summary>
     public JsonNode? Scalar { get; set; }
 
-    public bool IsNull { get; set; }
+    /// <summary>Whether the value is null.</summary>
+    public bool IsNull { get; internal set; }
 
     /// <summary>A member a payload lacked: its value is the reader's default, and it has no bytes.</summary>
-    public bool IsAbsent { get; set; }
+    public bool IsAbsent { get; internal set; }
 
     /// <summary>A union's tag.</summary>
-    public int Tag { get; set; } = -1;
+    public int Tag { get; internal set; } = -1;
 
     /// <summary>What a reader should know: the header's meaning, an enum's name, skipped bytes.</summary>
-    public string? Note { get; set; }
+    public string? Note { get; internal set; }
 
+    /// <summary>The value's parts, in payload order: members, elements, pairs or a union's case value.</summary>
     public List<DecodedValue> Children { get; } = [];
 
     /// <summary>The value in the wire-format §14 JSON mapping.</summary>
+    /// <param name="types">The schema's types the value was decoded with.</param>
+    /// <returns>The JSON; <see langword="null"/> for a null value.</returns>
     public JsonNode? ToJson(IReadOnlyList<PackSchemaType> types)
     {
         if (IsNull || Shape == DecodedShape.Scalar)

@@ -2,24 +2,38 @@ using System.Buffers.Binary;
 using System.Globalization;
 using System.Text.Json.Nodes;
 
+// Public API of Pack.Schema (PACK_SCHEMA_PACKAGE). Pack compiles the same source as an internal copy in its own
+// namespace, because PackSchema.For writes member defaults as the decoder's JSON of the codec's own bytes (the core
+// cannot reference Pack.Schema, which references it).
+#if PACK_SCHEMA_PACKAGE
 namespace Pack.Schema;
+#else
+namespace Pack.Schema.Describing;
+#endif
 
 /// <summary>
 /// Reads a payload with nothing but a <see cref="PackSchema"/> (no CLR types), following docs/wire-format.md, and
 /// records every value with its offset and path. Primitives and strings are validated by the codec's own readers.
 /// Used by <c>pack inspect</c> and to write members' defaults in the §14 JSON mapping.
 /// </summary>
-internal sealed class SchemaDecoder
+#if PACK_SCHEMA_PACKAGE
+public
+#else
+internal
+#endif
+sealed class SchemaDecoder
 {
     private const int MaxDepth = 64;
 
     private readonly IReadOnlyList<PackSchemaType> types;
     private readonly ReadOnlyMemory<byte> payload;
+    private readonly bool prefix;
 
-    private SchemaDecoder(IReadOnlyList<PackSchemaType> types, ReadOnlyMemory<byte> payload)
+    private SchemaDecoder(IReadOnlyList<PackSchemaType> types, ReadOnlyMemory<byte> payload, bool prefix)
     {
         this.types = types;
         this.payload = payload;
+        this.prefix = prefix;
     }
 
     /// <summary>Decodes <paramref name="payload"/> as one value of <c>types[root]</c>.</summary>
@@ -28,9 +42,23 @@ internal sealed class SchemaDecoder
     /// <param name="payload">The payload.</param>
     /// <param name="error">Why decoding stopped, or <see langword="null"/> when the payload is valid.</param>
     /// <returns>The decoded value; when <paramref name="error"/> is set, the part read before it.</returns>
-    public static DecodedValue Decode(IReadOnlyList<PackSchemaType> types, int root, ReadOnlyMemory<byte> payload, out PackException? error)
+    public static DecodedValue Decode(IReadOnlyList<PackSchemaType> types, int root, ReadOnlyMemory<byte> payload, out PackException? error) =>
+        Decode(types, root, payload, prefix: false, out error);
+
+    /// <summary>Decodes <paramref name="payload"/> as one value of <c>types[root]</c>.</summary>
+    /// <param name="types">The schema's types.</param>
+    /// <param name="root">The index of the payload's type.</param>
+    /// <param name="payload">The payload, or its first bytes.</param>
+    /// <param name="prefix">
+    /// Whether <paramref name="payload"/> is only the first bytes of a longer one (a log's size limit): a collection whose
+    /// count needs more bytes than are left is then read element by element until the bytes run out, instead of being
+    /// refused at its count, so what was read is shown. Bounded: it applies only where every element takes at least one byte.
+    /// </param>
+    /// <param name="error">Why decoding stopped, or <see langword="null"/> when the payload is valid.</param>
+    /// <returns>The decoded value; when <paramref name="error"/> is set, the part read before it.</returns>
+    public static DecodedValue Decode(IReadOnlyList<PackSchemaType> types, int root, ReadOnlyMemory<byte> payload, bool prefix, out PackException? error)
     {
-        var decoder = new SchemaDecoder(types, payload);
+        var decoder = new SchemaDecoder(types, payload, prefix);
         var holder = new DecodedValue { Path = string.Empty, TypeIndex = root, Offset = 0 };
         int position = 0;
         error = null;
@@ -52,7 +80,10 @@ internal sealed class SchemaDecoder
     }
 
     /// <summary>The §14 JSON of <c>types[index]</c>'s zero value (what an absent member without a default reads as).</summary>
-    public static JsonNode? ZeroJson(IReadOnlyList<PackSchemaType> types, int index)
+    /// <param name="types">The schema's types.</param>
+    /// <param name="index">The index of the type.</param>
+    /// <returns>The JSON of the zero value; <see langword="null"/> when it is null.</returns>
+    private static JsonNode? ZeroJson(IReadOnlyList<PackSchemaType> types, int index)
     {
         var type = types[index];
         switch (type.Kind)
@@ -287,7 +318,7 @@ internal sealed class SchemaDecoder
 
         bool map = type.Kind == PackSchemaKind.Map;
         long minimum = map ? MinimumLength(types, type.Key) + MinimumLength(types, type.Value) : MinimumLength(types, type.Element);
-        if (count * minimum > end - position - 4)
+        if (count * minimum > end - position - 4 && !(prefix && minimum > 0 && end == payload.Length))
         {
             throw new PackException($"the collection at {path} says it has {count} elements, which need at least {count * minimum} bytes, but only {end - position - 4} remain", position);
         }

@@ -7,6 +7,7 @@ using Pack.Formatters.Collections;
 using Pack.Formatters.Objects;
 using Pack.Formatters.Unions;
 using Pack.Schema.Building;
+using Pack.Schema.Describing;
 
 namespace Pack.Schema;
 
