@@ -31,6 +31,9 @@ public static class AotSampleApp
         app.UseRequestDecompression();
 
         AotEndpoints.Map(app);
+        // The schema endpoint from AppPackContext's compile-time constants: no reflection, so it maps under Native AOT, and
+        // Pack responses advertise it (Pack-Schema-Endpoint), so clients check their reads against this server.
+        app.MapPackSchema(AppPackContext.Default);
         app.MapHealthChecks("/healthz");
 
         return app;

@@ -154,6 +154,30 @@ public sealed class AotSampleApiTests(AotSampleApiFactory aot, SampleApiFactory 
         }
     }
 
+    [Fact]
+    public async Task PackSchema_FromGeneratedConstants_ServesTheEndpointTypesAndIsAdvertised()
+    {
+        (HttpResponseMessage order, _) = await GetAsync(aot.CreateClient(), "/minimal/orders/1", PackMediaTypes.Pack);
+        string fingerprint = Assert.Single(order.Headers.GetValues(Pack.Schema.PackSchema.HeaderName));
+        // The sample maps the endpoint, so its Pack responses say where it is and clients check their reads against it.
+        Assert.Equal("/pack/schema", Assert.Single(order.Headers.GetValues("Pack-Schema-Endpoint")));
+
+        (HttpResponseMessage response, byte[] body) = await GetAsync(aot.CreateClient(), "/pack/schema", accept: null);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var set = Pack.Schema.PackSchemaSet.Parse(System.Text.Encoding.UTF8.GetString(body));
+        Pack.Schema.PackSchema orderSchema = Assert.Single(set.Schemas, s => s.WireFingerprint == fingerprint);
+        Assert.Equal(Pack.Schema.PackSchema.TryGetGenerated(typeof(Order), options: null, out var generated) ? generated.WireFingerprint : null, orderSchema.WireFingerprint);
+        Assert.Contains(set.Endpoints, e => e.Method == "GET" && e.Route == "/minimal/orders/{id}"
+            && e.Parameters.Any(p => p.Name == "id" && p.Type == "i32") && e.Response?.Type == orderSchema.Label);
+        Assert.Contains(set.Endpoints, e => e.Method == "GET" && e.Route == "/api/members/stream" && e.Response is { Stream: true }
+            && e.Parameters.Any(p => p.Name == "count" && p.Type == "i32" && p.Optional));
+
+        (HttpResponseMessage wire, _) = await GetAsync(aot.CreateClient(), "/pack/schema?wire=" + fingerprint, accept: null);
+        Assert.Equal(HttpStatusCode.OK, wire.StatusCode);
+        (HttpResponseMessage unknown, _) = await GetAsync(aot.CreateClient(), "/pack/schema?wire=0123456789abcdef", accept: null);
+        Assert.Equal(HttpStatusCode.NotFound, unknown.StatusCode);
+    }
+
     private static async Task<(HttpResponseMessage Response, byte[] Body)> GetAsync(HttpClient client, string path, string? accept)
     {
         using (client)

@@ -20,4 +20,11 @@ public static class PackClientMeter
 
     /// <summary>Counter, <c>{item}</c>: items of <c>application/x-pack-stream</c> bodies, tagged <c>pack.direction</c>: <c>request</c> (sent in a request stream) or <c>response</c> (read from a response stream).</summary>
     public const string StreamItems = "pack.client.stream.items";
+
+    /// <summary>
+    /// Counter, <c>{response}</c>: Pack responses whose <c>Pack-Schema</c> differs from the reader type's (or whose reader type
+    /// has no known schema) that were read without a schema check, tagged <c>pack.reason</c>: <c>reader-unknown</c>,
+    /// <c>no-endpoint</c>, <c>not-served</c> or <c>lookup-failed</c>.
+    /// </summary>
+    public const string UncheckedReads = "pack.client.reads.unchecked";
 }

@@ -12,6 +12,19 @@ internal sealed class PackClientMetrics
     public const string DirectionKey = "pack.direction";
     public const string RequestDirection = "request";
     public const string ResponseDirection = "response";
+    public const string ReasonKey = "pack.reason";
+
+    /// <summary>The reader type's schema is not known (under Native AOT: not a root of a registered context).</summary>
+    public const string ReaderUnknown = "reader-unknown";
+
+    /// <summary>The server advertised no schema endpoint of the request's origin and none is configured.</summary>
+    public const string NoEndpoint = "no-endpoint";
+
+    /// <summary>The schema endpoint answered, without the writer's fingerprint in its set.</summary>
+    public const string NotServed = "not-served";
+
+    /// <summary>The schema endpoint could not be read (network error, error status, malformed or oversized set).</summary>
+    public const string LookupFailed = "lookup-failed";
 
     internal static readonly HttpRequestOptionsKey<PackClientMetrics> OptionsKey = new("Pack.ClientMetrics");
 
@@ -20,6 +33,7 @@ internal sealed class PackClientMetrics
     private readonly Counter<long> _jsonFallbacks;
     private readonly Counter<long> _deadlineExceeded;
     private readonly Counter<long> _streamItems;
+    private readonly Counter<long> _uncheckedReads;
 
     public PackClientMetrics(IMeterFactory meterFactory)
     {
@@ -31,9 +45,10 @@ internal sealed class PackClientMetrics
         _jsonFallbacks = meter.CreateCounter<long>(PackClientMeter.JsonFallbacks, "{request}", "JSON used in place of Pack: JSON answers and bodies resent as JSON after a 415.");
         _deadlineExceeded = meter.CreateCounter<long>(PackClientMeter.DeadlineExceeded, "{request}", "Calls whose Pack deadline expired.");
         _streamItems = meter.CreateCounter<long>(PackClientMeter.StreamItems, "{item}", "Items of Pack streams: sent in request streams (pack.direction=request) and read from response streams (response).");
+        _uncheckedReads = meter.CreateCounter<long>(PackClientMeter.UncheckedReads, "{response}", "Pack responses of another contract than the reader's read without a schema check, by pack.reason.");
     }
 
-    public bool IsObserved => _bodySize.Enabled || _readDuration.Enabled || _jsonFallbacks.Enabled || _deadlineExceeded.Enabled || _streamItems.Enabled;
+    public bool IsObserved => _bodySize.Enabled || _readDuration.Enabled || _jsonFallbacks.Enabled || _deadlineExceeded.Enabled || _streamItems.Enabled || _uncheckedReads.Enabled;
 
     public bool IsBodyObserved => _bodySize.Enabled || _readDuration.Enabled;
 
@@ -106,6 +121,15 @@ internal sealed class PackClientMetrics
         if (_deadlineExceeded.Enabled)
         {
             _deadlineExceeded.Add(1, new TagList { { "pack.reported_by", reportedByServer ? "server" : "client" } });
+        }
+    }
+
+    /// <summary>Counts a Pack response read without the schema check (docs/schema.md §5.1): <see cref="ReaderUnknown"/>, <see cref="NoEndpoint"/>, <see cref="NotServed"/> or <see cref="LookupFailed"/>.</summary>
+    public void RecordUncheckedRead(string reason)
+    {
+        if (_uncheckedReads.Enabled)
+        {
+            _uncheckedReads.Add(1, new TagList { { ReasonKey, reason } });
         }
     }
 

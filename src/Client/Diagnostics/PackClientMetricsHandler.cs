@@ -4,7 +4,7 @@ namespace Pack.Client;
 
 /// <summary>
 /// Publishes the <c>Pack.Client</c> meter for the calls that pass through it: body sizes by format and direction, Pack
-/// stream items in both directions, response read time, JSON fallbacks and deadline expiries. When nothing listens it only passes the request on.
+/// stream items in both directions, response read time, JSON fallbacks, deadline expiries and Pack responses read without a schema check. When nothing listens it only passes the request on.
 /// </summary>
 /// <remarks>Add it with <c>AddPackMetrics()</c>, outside <see cref="PackDeadlineHandler"/>. It never sets <see cref="DelegatingHandler.InnerHandler"/>.</remarks>
 public sealed class PackClientMetricsHandler : DelegatingHandler

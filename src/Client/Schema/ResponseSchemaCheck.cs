@@ -28,7 +28,14 @@ internal static class ResponseSchemaCheck
 
         string fingerprint = values.ToString();
         var reader = ReaderContract.Get(readerType);
-        if (reader.Fingerprint is null || string.Equals(reader.Fingerprint, fingerprint, StringComparison.Ordinal))
+        if (reader.Fingerprint is null)
+        {
+            // Read unchecked: counted, so a reached-only type under Native AOT does not go unchecked silently.
+            PackClientMetrics.FromRequest(response.RequestMessage)?.RecordUncheckedRead(PackClientMetrics.ReaderUnknown);
+            return default;
+        }
+
+        if (string.Equals(reader.Fingerprint, fingerprint, StringComparison.Ordinal))
         {
             return default;
         }
@@ -51,7 +58,8 @@ internal static class ResponseSchemaCheck
             return;
         }
 
-        var lookup = SchemaEndpointOf(response, requestUri, options) is { } endpoint
+        var endpoint = SchemaEndpointOf(response, requestUri, options);
+        var lookup = endpoint is not null
             ? await SchemaSource.For(endpoint).FindAsync(fingerprint, call, schemaClient, cancellationToken).ConfigureAwait(false)
             : new SchemaLookup(null, $"the server advertises no schema endpoint (no {PackResponseSchemaProtocol.EndpointHeaderName} header of the request's origin) and none is configured (PackClientOptions.{nameof(PackClientOptions.SchemaPath)})", null);
         if (lookup.Schema is null)
@@ -71,6 +79,8 @@ internal static class ResponseSchemaCheck
                     lookup.Error);
             }
 
+            PackClientMetrics.FromRequest(call)?.RecordUncheckedRead(
+                endpoint is null ? PackClientMetrics.NoEndpoint : lookup.NotServed ? PackClientMetrics.NotServed : PackClientMetrics.LookupFailed);
             return;
         }
 

@@ -25,8 +25,28 @@ internal static class PackEndpointDescriber
     private const string UnreferencedCodeMessage =
         "A schema is built from each endpoint type's contract by reflection; trimming may remove the members it reads.";
 
+    /// <summary>
+    /// The set, with the full rules: schemas by <see cref="PackSchema.TryGet"/>, and parameter types judged by
+    /// reflection (a type's <c>TryParse</c> and <c>BindAsync</c> methods, nullability annotations).
+    /// </summary>
     [RequiresUnreferencedCode(UnreferencedCodeMessage)]
     public static PackSchemaSet Describe(IEnumerable<EndpointDataSource> sources)
+        => Describe(sources, static type => PackSchema.TryGet(type, options: null, out var schema) ? schema : null, new ParameterRules(IsText, IsSpecial, IsOptional));
+
+    /// <summary>
+    /// The set from generated data only (Native AOT, trimmed apps): schemas from the compile-time constants of
+    /// <paramref name="context"/>, else of a registered context (<see cref="PackSchema.TryGetGenerated"/>), and parameter
+    /// types judged from a fixed list of text types, with no member lookup and no nullability metadata (docs/aot.md).
+    /// </summary>
+    public static PackSchemaSet DescribeGenerated(IEnumerable<EndpointDataSource> sources, PackSerializerContext context)
+        => Describe(sources, type => GeneratedSchema(type, context), new ParameterRules(IsKnownText, IsKnownSpecial, IsOptionalWithoutAnnotations));
+
+    /// <summary>The schema of a root of <paramref name="context"/> or of a registered context, from its constants.</summary>
+    internal static PackSchema? GeneratedSchema(Type type, PackSerializerContext? context)
+        => context?.GetGeneratedSchema(type) is { } own ? own.ToSchema()
+            : PackSchema.TryGetGenerated(type, options: null, out var generated) ? generated.ToSchema() : null;
+
+    private static PackSchemaSet Describe(IEnumerable<EndpointDataSource> sources, Func<Type, PackSchema?> schemaOf, ParameterRules rules)
     {
         var types = new HashSet<Type>();
         var found = new List<(RouteEndpoint Endpoint, string Method, Body? Request, Body? Response)>();
@@ -58,7 +78,7 @@ internal static class PackEndpointDescriber
             // Generated constants first, the run-time path where it is on (PackSchema.TryGet). A type Pack cannot write
             // is not served as Pack either (its endpoints answer JSON); with the run-time path off, a type that is not a
             // root of a registered context is left out of the set (docs/schema.md §5).
-            if (PackSchema.TryGet(type, options: null, out var schema))
+            if (schemaOf(type) is { } schema)
             {
                 schemas[type] = schema;
             }
@@ -74,7 +94,7 @@ internal static class PackEndpointDescriber
                 continue;
             }
 
-            var parameters = Parameters(endpoint);
+            var parameters = Parameters(endpoint, rules, schemaOf);
             endpoints.Add(new PackSchemaEndpoint(Group(endpoint), Name(endpoint, method), method, Route(endpoint.RoutePattern), parameters, requestBody, responseBody));
         }
 
@@ -277,8 +297,7 @@ internal static class PackEndpointDescriber
 
     // ---- parameters (§5.3) ------------------------------------------------------------------------------------------
 
-    [RequiresUnreferencedCode(UnreferencedCodeMessage)]
-    private static List<PackSchemaEndpointParameter> Parameters(RouteEndpoint endpoint)
+    private static List<PackSchemaEndpointParameter> Parameters(RouteEndpoint endpoint, ParameterRules rules, Func<Type, PackSchema?> schemaOf)
     {
         var pattern = endpoint.RoutePattern;
         var routeParts = new List<RoutePatternParameterPart>();
@@ -293,21 +312,21 @@ internal static class PackEndpointDescriber
             }
         }
 
-        var handler = HandlerParameters(endpoint, routeParts);
+        var handler = HandlerParameters(endpoint, routeParts, rules);
         var parameters = new List<PackSchemaEndpointParameter>();
         foreach (var part in routeParts)
         {
             var bound = handler.Find(h => h.Source == PackSchemaParameterSource.Route && string.Equals(h.Name, part.Name, StringComparison.OrdinalIgnoreCase));
             bool optional = part.IsOptional || part.Default is not null || (bound.Info?.HasDefaultValue ?? false);
             // A catch-all ({*path}, {**path}) takes the rest of the path, '/' included: marked so that clients keep its '/'.
-            parameters.Add(new PackSchemaEndpointParameter(part.Name, PackSchemaParameterSource.Route, bound.Type is null ? "string" : PrimitiveName(bound.Type), optional, part.IsCatchAll));
+            parameters.Add(new PackSchemaEndpointParameter(part.Name, PackSchemaParameterSource.Route, bound.Type is null ? "string" : PrimitiveName(bound.Type, schemaOf), optional, part.IsCatchAll));
         }
 
         foreach (var (name, source, type, info) in handler)
         {
             if (source == PackSchemaParameterSource.Query)
             {
-                parameters.Add(new PackSchemaEndpointParameter(name, source, PrimitiveName(type!), IsOptional(type!, info)));
+                parameters.Add(new PackSchemaEndpointParameter(name, source, PrimitiveName(type!, schemaOf), rules.IsOptional(type!, info)));
             }
         }
 
@@ -315,8 +334,7 @@ internal static class PackEndpointDescriber
     }
 
     /// <summary>The handler's route and query parameters, in the handler's order (others are left out).</summary>
-    [RequiresUnreferencedCode(UnreferencedCodeMessage)]
-    private static List<(string Name, PackSchemaParameterSource Source, Type? Type, ParameterInfo? Info)> HandlerParameters(RouteEndpoint endpoint, List<RoutePatternParameterPart> routeParts)
+    private static List<(string Name, PackSchemaParameterSource Source, Type? Type, ParameterInfo? Info)> HandlerParameters(RouteEndpoint endpoint, List<RoutePatternParameterPart> routeParts, ParameterRules rules)
     {
         bool InRoute(string name) => routeParts.Exists(p => string.Equals(p.Name, name, StringComparison.OrdinalIgnoreCase));
         var found = new List<(string, PackSchemaParameterSource, Type?, ParameterInfo?)>();
@@ -331,7 +349,7 @@ internal static class PackEndpointDescriber
                 {
                     found.Add((name, PackSchemaParameterSource.Route, parameter.ParameterType, info));
                 }
-                else if (source == BindingSource.Query || ((source is null || source == BindingSource.ModelBinding) && IsText(parameter.ParameterType)))
+                else if (source == BindingSource.Query || ((source is null || source == BindingSource.ModelBinding) && rules.IsText(parameter.ParameterType)))
                 {
                     found.Add((name, PackSchemaParameterSource.Query, parameter.ParameterType, info));
                 }
@@ -358,7 +376,7 @@ internal static class PackEndpointDescriber
                 found.Add((fromQuery.Name ?? name, PackSchemaParameterSource.Query, info.ParameterType, info));
             }
             else if (Array.Exists(attributes, a => a is IFromHeaderMetadata or IFromServiceMetadata or IFromBodyMetadata or IFromFormMetadata or AsParametersAttribute)
-                     || IsSpecial(info.ParameterType))
+                     || rules.IsSpecial(info.ParameterType))
             {
                 continue;
             }
@@ -366,7 +384,7 @@ internal static class PackEndpointDescriber
             {
                 found.Add((name, PackSchemaParameterSource.Route, info.ParameterType, info));
             }
-            else if (IsText(info.ParameterType))
+            else if (rules.IsText(info.ParameterType))
             {
                 found.Add((name, PackSchemaParameterSource.Query, info.ParameterType, info));
             }
@@ -377,9 +395,7 @@ internal static class PackEndpointDescriber
 
     [RequiresUnreferencedCode(UnreferencedCodeMessage)]
     private static bool IsSpecial(Type type)
-        => type == typeof(HttpContext) || type == typeof(HttpRequest) || type == typeof(HttpResponse) || type == typeof(CancellationToken)
-           || type == typeof(ClaimsPrincipal) || type == typeof(Stream) || type == typeof(System.IO.Pipelines.PipeReader)
-           || typeof(IFormFile).IsAssignableFrom(type) || typeof(IFormFileCollection).IsAssignableFrom(type)
+        => IsKnownSpecial(type)
            || type.GetMethod("BindAsync", BindingFlags.Public | BindingFlags.Static) is not null
            || Array.Exists(type.GetInterfaces(), i => i.IsGenericType && i.GetGenericTypeDefinition() == typeof(IBindableFromHttpContext<>));
 
@@ -412,18 +428,26 @@ internal static class PackEndpointDescriber
     /// The schema primitive name (docs/schema.md §1.1) of a parameter's type, from the codec's own schema of it (one
     /// rulebook): a primitive's name, a <c>Nullable&lt;T&gt;</c>'s or an enum's underlying one, else <c>string</c>.
     /// </summary>
-    [RequiresUnreferencedCode(UnreferencedCodeMessage)]
-    private static string PrimitiveName(Type type)
+    private static string PrimitiveName(Type type, Func<Type, PackSchema?> schemaOf)
     {
+        // The primitives (and enums and nullables over them) by the table of docs/schema.md §1.1, with no lookup;
+        // another type by the codec's own schema of it (one rulebook), else string.
+        if (KnownPrimitiveName(type) is { } known)
+        {
+            return known;
+        }
+
         PackSchema? schema;
         try
         {
-            if (!PackSchema.TryGet(type, options: null, out schema))
-            {
-                return "string";
-            }
+            schema = schemaOf(type);
         }
         catch (InvalidOperationException)
+        {
+            return "string";
+        }
+
+        if (schema is null)
         {
             return "string";
         }
@@ -441,6 +465,62 @@ internal static class PackEndpointDescriber
 
         return entry.Kind == PackSchemaKind.Primitive && entry.Primitive is { } primitive ? primitive : "string";
     }
+
+    /// <summary>The primitive name (docs/schema.md §1.1) of a primitive type, of an enum's underlying type or of a nullable one, else <see langword="null"/>.</summary>
+    private static string? KnownPrimitiveName(Type type)
+    {
+        type = Nullable.GetUnderlyingType(type) ?? type;
+        if (type.IsEnum)
+        {
+            type = Enum.GetUnderlyingType(type);
+        }
+
+        return Type.GetTypeCode(type) switch
+        {
+            TypeCode.Boolean => "bool",
+            TypeCode.Byte => "u8",
+            TypeCode.SByte => "i8",
+            TypeCode.Int16 => "i16",
+            TypeCode.UInt16 => "u16",
+            TypeCode.Char => "char",
+            TypeCode.Int32 => "i32",
+            TypeCode.UInt32 => "u32",
+            TypeCode.Int64 => "i64",
+            TypeCode.UInt64 => "u64",
+            TypeCode.Single => "f32",
+            TypeCode.Double => "f64",
+            TypeCode.Decimal => "decimal",
+            TypeCode.String => "string",
+            TypeCode.DateTime => "datetime",
+            _ when type == typeof(Half) => "f16",
+            _ when type == typeof(Int128) => "i128",
+            _ when type == typeof(UInt128) => "u128",
+            _ when type == typeof(Guid) => "guid",
+            _ when type == typeof(DateTimeOffset) => "datetimeoffset",
+            _ when type == typeof(TimeSpan) => "timespan",
+            _ when type == typeof(DateOnly) => "dateonly",
+            _ when type == typeof(TimeOnly) => "timeonly",
+            _ => null,
+        };
+    }
+
+    // ---- the rules without reflection (the generated variant) -----------------------------------------------------
+
+    /// <summary>Whether ASP.NET Core binds the type from one piece of text, for the types of the schema primitive table only (no member lookup).</summary>
+    private static bool IsKnownText(Type type) => KnownPrimitiveName(type) is not null;
+
+    /// <summary>The types minimal APIs bind specially that a handler commonly takes, without looking for a <c>BindAsync</c> method.</summary>
+    private static bool IsKnownSpecial(Type type)
+        => type == typeof(HttpContext) || type == typeof(HttpRequest) || type == typeof(HttpResponse) || type == typeof(CancellationToken)
+           || type == typeof(ClaimsPrincipal) || type == typeof(Stream) || type == typeof(System.IO.Pipelines.PipeReader)
+           || typeof(IFormFile).IsAssignableFrom(type) || typeof(IFormFileCollection).IsAssignableFrom(type);
+
+    /// <summary>Optional when it has a default or is a <c>Nullable&lt;T&gt;</c>; a reference type without nullability metadata counts as optional.</summary>
+    private static bool IsOptionalWithoutAnnotations(Type type, ParameterInfo? info)
+        => info is null || info.HasDefaultValue || Nullable.GetUnderlyingType(type) is not null || !type.IsValueType;
+
+    /// <summary>How parameter types are judged: by reflection, or from fixed lists (the generated variant).</summary>
+    private sealed record ParameterRules(Func<Type, bool> IsText, Func<Type, bool> IsSpecial, Func<Type, ParameterInfo?, bool> IsOptional);
 
     private readonly record struct Body(Type Type, bool Stream);
 }

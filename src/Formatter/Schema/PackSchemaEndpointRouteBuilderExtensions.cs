@@ -17,7 +17,7 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
     private const string UnreferencedCodeMessage =
         "A schema is built from each endpoint type's contract by reflection; trimming may remove the members it reads.";
 
-    /// <summary>The default route of <see cref="MapPackSchema"/>.</summary>
+    /// <summary>The default route of <see cref="MapPackSchema(IEndpointRouteBuilder, string)"/>.</summary>
     public const string DefaultPattern = PackSchema.DefaultEndpointPath;
 
     /// <summary>
@@ -48,12 +48,39 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
     public static IEndpointConventionBuilder MapPackSchema(this IEndpointRouteBuilder endpoints, string pattern = DefaultPattern)
     {
         ArgumentNullException.ThrowIfNull(endpoints);
+        return Map(endpoints, pattern, () => PackEndpointDescriber.Describe(endpoints.DataSources), context: null);
+    }
+
+    /// <summary>
+    /// Serves the same endpoint as <see cref="MapPackSchema(IEndpointRouteBuilder, string)"/>, built from generated data
+    /// only, so that it maps under Native AOT and in trimmed apps: each endpoint type's schema is the compile-time
+    /// constant of <paramref name="context"/>, else of a registered context (<see cref="PackSchema.TryGetGenerated"/>);
+    /// a type that is not a root of one is left out of the set (docs/schema.md §5). Endpoints, groups, routes and bodies are
+    /// described as by the other overload; a route or query parameter's type is named from the schema primitive table
+    /// (docs/schema.md §1.1, enums and <c>Nullable&lt;T&gt;</c> over them), and a handler parameter of another type is
+    /// neither (reflection on its <c>TryParse</c> or <c>BindAsync</c> is what trimming removes); a reference-type
+    /// parameter without a default counts as optional (nullability annotations are not kept). <c>?wire=</c>, ETags and
+    /// <c>POST</c> registration behave as by the other overload.
+    /// </summary>
+    /// <param name="endpoints">The app's route builder.</param>
+    /// <param name="context">The generated context whose roots the endpoints read and write (the one in <c>AddPack</c>'s resolvers).</param>
+    /// <param name="pattern">The route; <see cref="DefaultPattern"/> by default.</param>
+    /// <returns>The endpoint's builder, to add authorization or other conventions.</returns>
+    public static IEndpointConventionBuilder MapPackSchema(this IEndpointRouteBuilder endpoints, PackSerializerContext context, string pattern = DefaultPattern)
+    {
+        ArgumentNullException.ThrowIfNull(endpoints);
+        ArgumentNullException.ThrowIfNull(context);
+        return Map(endpoints, pattern, () => PackEndpointDescriber.DescribeGenerated(endpoints.DataSources, context), context);
+    }
+
+    private static RouteGroupBuilder Map(IEndpointRouteBuilder endpoints, string pattern, Func<PackSchemaSet> describe, PackSerializerContext? context)
+    {
         ArgumentNullException.ThrowIfNull(pattern);
-        var document = new Lazy<SchemaDocument>(() => SchemaDocument.Of(PackEndpointDescriber.Describe(endpoints.DataSources)), LazyThreadSafetyMode.ExecutionAndPublication);
+        var document = new Lazy<SchemaDocument>(() => SchemaDocument.Of(describe()), LazyThreadSafetyMode.ExecutionAndPublication);
         var group = endpoints.MapGroup(pattern);
         MapRegistration(group, endpoints.ServiceProvider, pattern);
         // A RequestDelegate, not a Delegate: nothing to generate at run time, so it also maps under Native AOT.
-        group.MapGet(string.Empty, context => Serve(context, document.Value).ExecuteAsync(context)).ExcludeFromDescription();
+        group.MapGet(string.Empty, http => Serve(http, document.Value, context).ExecuteAsync(http)).ExcludeFromDescription();
         return group;
     }
 
@@ -61,8 +88,7 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
     /// Answers a GET: the set, or, for <c>?wire=</c> (docs/schema.md §5), the set when it holds that fingerprint, the set
     /// plus the schema of a type this process wrote with that fingerprint, or a 404 problem saying it is not served.
     /// </summary>
-    [RequiresUnreferencedCode(UnreferencedCodeMessage)]
-    private static IResult Serve(HttpContext context, SchemaDocument document)
+    private static IResult Serve(HttpContext context, SchemaDocument document, PackSerializerContext? generated)
     {
         if (context.Request.Query.TryGetValue(PackResponseSchemaProtocol.WireQueryParameter, out var wire))
         {
@@ -79,7 +105,7 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
             {
                 // The header may come from a context's compile-time constants; only a schema that hashes to the asked
                 // fingerprint is served as it.
-                if (PackSchemaHeader.WrittenType(fingerprint!) is not { } written || !PackSchema.TryGet(written, options: null, out var schema)
+                if (PackSchemaHeader.WrittenType(fingerprint!) is not { } written || SchemaOf(written, generated) is not { } schema
                     || !string.Equals(schema.WireFingerprint, fingerprint, StringComparison.Ordinal))
                 {
                     return TypedResults.Problem(
@@ -107,5 +133,10 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
 
         return Results.Bytes(document.Body, "application/json");
     }
+
+    /// <summary>A written type's schema: from generated constants only for the generated variant, else by <see cref="PackSchema.TryGet"/>.</summary>
+    private static PackSchema? SchemaOf(Type type, PackSerializerContext? generated)
+        => generated is not null ? PackEndpointDescriber.GeneratedSchema(type, generated)
+            : PackSchema.TryGet(type, options: null, out var schema) ? schema : null;
 
 }

@@ -1,4 +1,7 @@
+using System.Diagnostics.Metrics;
 using System.Net;
+using Microsoft.Extensions.DependencyInjection;
+using Pack.AspNetCore.Tests.Operations;
 using Pack.Client;
 using Pack.Client.Tests.Schema;
 using Pack.Schema;
@@ -69,6 +72,24 @@ public sealed class NoFallbackSchemaHttpTests
 
         Assert.Equal(3, line!.Quantity);
         Assert.DoesNotContain(server.Requests, r => r.Request.EndsWith(PackSchema.DefaultEndpointPath, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task GetFromPackAsync_ReaderTypeWithoutConstants_CountsTheUncheckedRead()
+    {
+        await using var server = await SchemaServer.StartAsync();
+        using var services = new ServiceCollection().AddMetrics().BuildServiceProvider();
+        var meterFactory = services.GetRequiredService<IMeterFactory>();
+        using var recorder = new MeasurementRecorder(meterFactory, PackClientMeter.Name);
+        using var http = new HttpClient(new PackClientMetricsHandler(meterFactory) { InnerHandler = new SocketsHttpHandler() }) { BaseAddress = server.BaseAddress };
+
+        // A reached-only type is read unchecked (§5.1, step 2), but not silently: the Pack.Client meter counts it.
+        var line = await http.GetFromPackAsync<ClientOrderLine>("orders/retyped");
+        var root = await http.GetFromPackAsync<ClientOrder>("orders/same");
+
+        Assert.Equal((3, 3), (line!.Quantity, root!.Quantity));
+        var counted = Assert.Single(recorder.Get(PackClientMeter.UncheckedReads));
+        Assert.Equal((1d, "reader-unknown"), (counted.Value, counted.Tags["pack.reason"]));
     }
 
     [Fact]
