@@ -8,8 +8,8 @@ namespace Microsoft.Extensions.DependencyInjection;
 public static class PackHybridCacheBuilderExtensions
 {
     /// <summary>
-    /// Makes HybridCache store every type whose schema Pack knows as a Pack cache entry (docs/caching.md): the writer's
-    /// schema travels with the value, so a cache shared by two versions of a service reads an entry of a compatible
+    /// Makes HybridCache store every type whose schema Pack knows as a Pack cache entry (docs/caching.md): the entry names the
+    /// writer's contract and its schema is kept once in the second level (the registered <c>IDistributedCache</c>), so a cache shared by two versions of a service reads an entry of a compatible
     /// contract and refuses (refills) one it would misread. Other types keep HybridCache's default serializer.
     /// </summary>
     /// <param name="builder">The builder <c>AddHybridCache()</c> returned.</param>

@@ -34,7 +34,7 @@ public static class PackDistributedCacheExtensions
             return default;
         }
 
-        var read = PackCacheEntry<T>.Read(new ReadOnlySequence<byte>(bytes));
+        var read = PackCacheEntry<T>.Read(new ReadOnlySequence<byte>(bytes), PackSchemaStore.For(cache));
         PackCacheMetrics.Shared.Record(read.Outcome, typeof(T));
         if (read.IsHit)
         {
@@ -57,17 +57,23 @@ public static class PackDistributedCacheExtensions
     /// <param name="options">The entry's expiration, or <see langword="null"/> for the store's default.</param>
     /// <param name="cancellationToken">Cancels the write.</param>
     /// <exception cref="NotSupportedException">Pack does not know the schema of <typeparamref name="T"/>.</exception>
-    public static Task SetAsPackAsync<T>(this IDistributedCache cache, string key, T value, DistributedCacheEntryOptions? options = null, CancellationToken cancellationToken = default)
+    public static async Task SetAsPackAsync<T>(this IDistributedCache cache, string key, T value, DistributedCacheEntryOptions? options = null, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(cache);
         ArgumentNullException.ThrowIfNull(key);
         EnsureSupported<T>();
         var buffer = new ArrayBufferWriter<byte>();
-        PackCacheEntry<T>.Write(buffer, value);
+        PackCacheEntry<T>.Write(buffer, value, store: null);
+        await PackSchemaStore.For(cache).EnsureWrittenAsync(PackCacheEntry<T>.Contract!, cancellationToken).ConfigureAwait(false);
         options ??= new DistributedCacheEntryOptions();
-        return cache is IBufferDistributedCache buffered
-            ? buffered.SetAsync(key, new ReadOnlySequence<byte>(buffer.WrittenMemory), options, cancellationToken).AsTask()
-            : cache.SetAsync(key, buffer.WrittenMemory.ToArray(), options, cancellationToken);
+        if (cache is IBufferDistributedCache buffered)
+        {
+            await buffered.SetAsync(key, new ReadOnlySequence<byte>(buffer.WrittenMemory), options, cancellationToken).ConfigureAwait(false);
+        }
+        else
+        {
+            await cache.SetAsync(key, buffer.WrittenMemory.ToArray(), options, cancellationToken).ConfigureAwait(false);
+        }
     }
 
     /// <summary>

@@ -4,8 +4,9 @@ using System.Buffers.Binary;
 namespace Pack.Caching;
 
 /// <summary>
-/// Writes and reads the cache entries of one type (docs/caching.md): the header and schema prefix, then the Pack payload.
-/// Reading never throws on what an entry holds: every entry is read, or refused with an outcome and a reason.
+/// Writes and reads the cache entries of one type (docs/caching.md): the header naming the writer's contract, then the
+/// Pack payload; writers' schemas live in the schema store (§2.1). Reading never throws on what an entry or the store
+/// holds: every entry is read, or refused with an outcome and a reason.
 /// </summary>
 /// <typeparam name="T">The cached type.</typeparam>
 internal static class PackCacheEntry<T>
@@ -13,17 +14,18 @@ internal static class PackCacheEntry<T>
     /// <summary>The type's contract, or <see langword="null"/> when Pack does not know its schema (it is not cached with Pack).</summary>
     public static readonly CacheContract? Contract = CacheContract.For(typeof(T));
 
-    /// <summary>Writes one entry: the prefix, then the value's Pack bytes.</summary>
+    /// <summary>Writes one entry: the header, then the value's Pack bytes; the type's schema goes to <paramref name="store"/> once per process.</summary>
     /// <exception cref="NotSupportedException">The type's schema is not known (see <see cref="Contract"/>).</exception>
-    public static void Write(IBufferWriter<byte> target, T value)
+    public static void Write(IBufferWriter<byte> target, T value, PackSchemaStore? store)
     {
         var contract = Contract ?? throw new NotSupportedException($"Pack does not know the schema of {typeof(T)}, so it cannot write a cache entry for it.");
+        store?.EnsureWritten(contract);
         target.Write(contract.Prefix);
         PackSerializer.Serialize(target, value);
     }
 
-    /// <summary>Reads one entry, or says why it is refused.</summary>
-    public static CacheEntryRead<T> Read(in ReadOnlySequence<byte> entry)
+    /// <summary>Reads one entry, or says why it is refused; another contract's schema is looked up in <paramref name="store"/>.</summary>
+    public static CacheEntryRead<T> Read(in ReadOnlySequence<byte> entry, PackSchemaStore? store)
     {
         var contract = Contract ?? throw new NotSupportedException($"Pack does not know the schema of {typeof(T)}, so it cannot read a cache entry for it.");
         if (entry.Length < PackCacheEntryFormat.HeaderLength)
@@ -44,19 +46,11 @@ internal static class PackCacheEntry<T>
         }
 
         ulong fingerprint = BinaryPrimitives.ReadUInt64BigEndian(header[4..]);
-        uint schemaLength = BinaryPrimitives.ReadUInt32LittleEndian(header[12..]);
-        long rest = entry.Length - PackCacheEntryFormat.HeaderLength;
-        if (schemaLength == 0 || schemaLength > PackCacheEntryFormat.MaxSchemaLength || schemaLength > rest)
-        {
-            return CacheEntryRead<T>.Refused(CacheEntryOutcome.Corrupt, $"the entry declares a schema of {schemaLength} bytes; it must be 1 to {PackCacheEntryFormat.MaxSchemaLength} and has {rest} bytes after the header");
-        }
-
-        var schema = entry.Slice(PackCacheEntryFormat.HeaderLength, schemaLength);
-        var payload = entry.Slice(PackCacheEntryFormat.HeaderLength + schemaLength);
-        bool direct = fingerprint == contract.WireFingerprint && SequenceEqual(schema, contract.SchemaUtf8);
+        var payload = entry.Slice(PackCacheEntryFormat.HeaderLength);
+        bool direct = fingerprint == contract.ContractFingerprint;
         if (!direct)
         {
-            var outcome = CheckWriter(contract, fingerprint, schema, out string? reason);
+            var outcome = contract.Resolve(fingerprint, store, out string? reason);
             if (outcome != CacheEntryOutcome.CompatibleHit)
             {
                 return CacheEntryRead<T>.Refused(outcome, reason!);
@@ -70,51 +64,6 @@ internal static class PackCacheEntry<T>
         catch (PackException exception)
         {
             return CacheEntryRead<T>.Refused(CacheEntryOutcome.Corrupt, $"the payload is not a {typeof(T)}: {exception.Message}");
-        }
-    }
-
-    private static bool SequenceEqual(in ReadOnlySequence<byte> bytes, ReadOnlySpan<byte> expected)
-    {
-        if (bytes.IsSingleSegment)
-        {
-            return bytes.FirstSpan.SequenceEqual(expected);
-        }
-
-        if (bytes.Length != expected.Length)
-        {
-            return false;
-        }
-
-        foreach (var segment in bytes)
-        {
-            if (!segment.Span.SequenceEqual(expected[..segment.Length]))
-            {
-                return false;
-            }
-
-            expected = expected[segment.Length..];
-        }
-
-        return true;
-    }
-
-    private static CacheEntryOutcome CheckWriter(CacheContract contract, ulong fingerprint, in ReadOnlySequence<byte> schema, out string? reason)
-    {
-        if (schema.IsSingleSegment)
-        {
-            return contract.CheckWriter(fingerprint, schema.FirstSpan, out reason);
-        }
-
-        // The schema's length was checked against the entry's own bytes above, so this buffer is no larger than the entry.
-        var copy = ArrayPool<byte>.Shared.Rent((int)schema.Length);
-        try
-        {
-            schema.CopyTo(copy);
-            return contract.CheckWriter(fingerprint, copy.AsSpan(0, (int)schema.Length), out reason);
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(copy);
         }
     }
 }

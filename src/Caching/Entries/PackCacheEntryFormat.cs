@@ -3,7 +3,7 @@ using System.Buffers.Binary;
 namespace Pack.Caching;
 
 /// <summary>
-/// The layout of a Pack cache entry (docs/caching.md §2): a 16-byte header, the writer's schema, then the payload.
+/// The layout of a Pack cache entry (docs/caching.md §2): a 12-byte header naming the writer's contract by fingerprint, then the payload.
 /// The rules live in the spec; this type holds the constants and the header's encoding once, for the writer and the reader.
 /// </summary>
 internal static class PackCacheEntryFormat
@@ -12,28 +12,26 @@ internal static class PackCacheEntryFormat
     public const uint Magic = 0x434B50; // "PKC" little-endian in the low three bytes
 
     /// <summary>Byte 3: the envelope version this implementation writes and reads.</summary>
-    public const byte Version = 1;
+    public const byte Version = 2;
 
-    /// <summary>Magic, version, wire fingerprint (8 bytes) and schema length (u32).</summary>
-    public const int HeaderLength = 16;
+    /// <summary>Magic, version and the writer's contract fingerprint (8 bytes).</summary>
+    public const int HeaderLength = 12;
 
     /// <summary>
-    /// The longest schema an entry may carry: Pack's allocation allowance (256 KiB of UTF-8), far above any real
+    /// The longest writer schema the schema store may hold (§2.1): Pack's allocation allowance (256 KiB of UTF-8), far above any real
     /// contract's canonical text, so that parsing and remembering a hostile entry's schema stays within the budget's order.
     /// </summary>
     public const int MaxSchemaLength = PackSerializerOptions.AllocationAllowance;
 
-    /// <summary>Writes the header and the schema of an entry into a new array, the fixed prefix of every entry of one type.</summary>
-    public static byte[] CreatePrefix(ulong wireFingerprint, ReadOnlySpan<byte> schemaUtf8)
+    /// <summary>Writes the header of an entry into a new array, the fixed prefix of every entry of one type.</summary>
+    public static byte[] CreatePrefix(ulong contractFingerprint)
     {
-        var prefix = new byte[HeaderLength + schemaUtf8.Length];
+        var prefix = new byte[HeaderLength];
         prefix[0] = (byte)'P';
         prefix[1] = (byte)'K';
         prefix[2] = (byte)'C';
         prefix[3] = Version;
-        BinaryPrimitives.WriteUInt64BigEndian(prefix.AsSpan(4), wireFingerprint);
-        BinaryPrimitives.WriteUInt32LittleEndian(prefix.AsSpan(12), (uint)schemaUtf8.Length);
-        schemaUtf8.CopyTo(prefix.AsSpan(HeaderLength));
+        BinaryPrimitives.WriteUInt64BigEndian(prefix.AsSpan(4), contractFingerprint);
         return prefix;
     }
 

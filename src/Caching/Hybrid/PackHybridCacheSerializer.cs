@@ -15,17 +15,19 @@ internal sealed class PackHybridCacheSerializer<T> : IHybridCacheSerializer<T>
 {
     private readonly PackCacheMetrics _metrics;
     private readonly ILogger _logger;
+    private readonly PackSchemaStore? _store;
 
-    public PackHybridCacheSerializer(PackCacheMetrics metrics, ILogger logger)
+    public PackHybridCacheSerializer(PackCacheMetrics metrics, ILogger logger, PackSchemaStore? store)
     {
         _metrics = metrics;
         _logger = logger;
+        _store = store;
     }
 
     /// <inheritdoc/>
     public T Deserialize(ReadOnlySequence<byte> source)
     {
-        var read = PackCacheEntry<T>.Read(source);
+        var read = PackCacheEntry<T>.Read(source, _store);
         _metrics.Record(read.Outcome, typeof(T));
         if (read.IsHit)
         {
@@ -37,5 +39,5 @@ internal sealed class PackHybridCacheSerializer<T> : IHybridCacheSerializer<T>
     }
 
     /// <inheritdoc/>
-    public void Serialize(T value, IBufferWriter<byte> target) => PackCacheEntry<T>.Write(target, value);
+    public void Serialize(T value, IBufferWriter<byte> target) => PackCacheEntry<T>.Write(target, value, _store);
 }

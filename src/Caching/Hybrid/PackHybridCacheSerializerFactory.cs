@@ -1,5 +1,6 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Diagnostics.Metrics;
+using Microsoft.Extensions.Caching.Distributed;
 using Microsoft.Extensions.Caching.Hybrid;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
@@ -15,9 +16,14 @@ internal sealed class PackHybridCacheSerializerFactory : IHybridCacheSerializerF
 {
     private readonly PackCacheMetrics _metrics;
     private readonly ILogger _logger;
+    private readonly PackSchemaStore? _store;
 
-    public PackHybridCacheSerializerFactory(IMeterFactory? meterFactory = null, ILoggerFactory? loggerFactory = null)
+    /// <param name="meterFactory">Where the meter comes from.</param>
+    /// <param name="loggerFactory">Where the log comes from.</param>
+    /// <param name="distributedCache">HybridCache's second level, which also holds the writers' schemas (docs/caching.md §2.1); without one only this process's own entries are read.</param>
+    public PackHybridCacheSerializerFactory(IMeterFactory? meterFactory = null, ILoggerFactory? loggerFactory = null, IDistributedCache? distributedCache = null)
     {
+        _store = distributedCache is null ? null : PackSchemaStore.For(distributedCache);
         _metrics = new PackCacheMetrics(meterFactory);
         _logger = loggerFactory?.CreateLogger(PackCacheLog.Category) ?? NullLogger.Instance;
     }
@@ -25,7 +31,7 @@ internal sealed class PackHybridCacheSerializerFactory : IHybridCacheSerializerF
     /// <inheritdoc/>
     public bool TryCreateSerializer<T>([NotNullWhen(true)] out IHybridCacheSerializer<T>? serializer)
     {
-        serializer = PackCacheEntry<T>.Contract is null ? null : new PackHybridCacheSerializer<T>(_metrics, _logger);
+        serializer = PackCacheEntry<T>.Contract is null ? null : new PackHybridCacheSerializer<T>(_metrics, _logger, _store);
         return serializer is not null;
     }
 }

@@ -20,18 +20,18 @@ internal sealed class CacheContract
     private CacheContract(PackSchema schema)
     {
         _schema = schema;
-        WireFingerprint = PackCacheEntryFormat.ParseFingerprint(schema.WireFingerprint);
+        ContractFingerprint = PackCacheEntryFormat.ParseFingerprint(schema.ContractFingerprint);
         SchemaUtf8 = Encoding.UTF8.GetBytes(schema.CanonicalText);
-        Prefix = PackCacheEntryFormat.CreatePrefix(WireFingerprint, SchemaUtf8);
+        Prefix = PackCacheEntryFormat.CreatePrefix(ContractFingerprint);
     }
 
-    /// <summary>The wire fingerprint (docs/schema.md §2.3) as the 8 bytes of the entry header.</summary>
-    public ulong WireFingerprint { get; }
+    /// <summary>The contract fingerprint (docs/schema.md §2.3) as the 8 bytes of the entry header.</summary>
+    public ulong ContractFingerprint { get; }
 
     /// <summary>The canonical text of the schema's contract form (docs/schema.md §2.1), UTF-8.</summary>
     public byte[] SchemaUtf8 { get; }
 
-    /// <summary>The header and the schema: the first bytes of every entry this type writes.</summary>
+    /// <summary>The header: the first bytes of every entry this type writes.</summary>
     public byte[] Prefix { get; }
 
     /// <summary>The contract of <paramref name="type"/>, or <see langword="null"/> when its schema is not known (then Pack does not cache it).</summary>
@@ -39,30 +39,49 @@ internal sealed class CacheContract
         PackSchema.TryGet(type, options: null, out var schema) ? new CacheContract(schema) : null;
 
     /// <summary>
-    /// Whether an entry whose header says <paramref name="wireFingerprint"/> and whose schema is <paramref name="writerSchemaUtf8"/>
-    /// (not this type's own) is read: <see cref="CacheEntryOutcome.CompatibleHit"/>, <see cref="CacheEntryOutcome.Incompatible"/>
-    /// or <see cref="CacheEntryOutcome.Corrupt"/> (a schema that is not one, or whose wire fingerprint is not the header's).
-    /// The verdict on a schema is remembered, so a process pays for the check once per other writer.
+    /// Whether an entry written by the contract <paramref name="contractFingerprint"/> (not this type's own) is read
+    /// (docs/caching.md §3): a remembered verdict first, else the writer's schema from <paramref name="store"/>; no store
+    /// or no stored schema is <see cref="CacheEntryOutcome.Unknown"/>, a stored value that is not that contract's schema
+    /// is <see cref="CacheEntryOutcome.Corrupt"/>. Only verdicts on a real schema are remembered, so a repaired store is seen.
     /// </summary>
-    public CacheEntryOutcome CheckWriter(ulong wireFingerprint, ReadOnlySpan<byte> writerSchemaUtf8, out string? reason)
+    public CacheEntryOutcome Resolve(ulong contractFingerprint, PackSchemaStore? store, out string? reason)
     {
         var verdicts = _verdicts;
         for (int i = 0; i < verdicts.Length; i++)
         {
-            if (Volatile.Read(ref verdicts[i]) is { } known && known.WireFingerprint == wireFingerprint && writerSchemaUtf8.SequenceEqual(known.SchemaUtf8))
+            if (Volatile.Read(ref verdicts[i]) is { } known && known.ContractFingerprint == contractFingerprint)
             {
                 reason = known.Reason;
                 return known.Outcome;
             }
         }
 
-        var outcome = Check(wireFingerprint, writerSchemaUtf8, out reason);
-        var verdict = new Verdict(wireFingerprint, writerSchemaUtf8.ToArray(), outcome, reason);
-        Volatile.Write(ref verdicts[(Interlocked.Increment(ref _nextVerdict) & int.MaxValue) % verdicts.Length], verdict);
+        string writer = PackCacheEntryFormat.FormatFingerprint(contractFingerprint);
+        var schema = store?.Find(contractFingerprint);
+        if (schema is null)
+        {
+            reason = store is null
+                ? $"the entry was written by contract {writer} and there is no schema store to find its schema in"
+                : $"the entry was written by contract {writer}, whose schema is not in the schema store (or the store did not answer)";
+            return CacheEntryOutcome.Unknown;
+        }
+
+        if (schema.Length == 0 || schema.Length > PackCacheEntryFormat.MaxSchemaLength)
+        {
+            reason = $"the schema store holds {schema.Length} bytes for contract {writer}; a schema is 1 to {PackCacheEntryFormat.MaxSchemaLength}";
+            return CacheEntryOutcome.Corrupt;
+        }
+
+        var outcome = Check(contractFingerprint, schema, out reason);
+        if (outcome != CacheEntryOutcome.Corrupt)
+        {
+            Volatile.Write(ref verdicts[(Interlocked.Increment(ref _nextVerdict) & int.MaxValue) % verdicts.Length], new Verdict(contractFingerprint, outcome, reason));
+        }
+
         return outcome;
     }
 
-    private CacheEntryOutcome Check(ulong wireFingerprint, ReadOnlySpan<byte> writerSchemaUtf8, out string? reason)
+    private CacheEntryOutcome Check(ulong contractFingerprint, ReadOnlySpan<byte> writerSchemaUtf8, out string? reason)
     {
         PackSchema writer;
         try
@@ -72,13 +91,13 @@ internal sealed class CacheContract
         catch (Exception exception) when (exception is FormatException or ArgumentException)
         {
             // DecoderFallbackException is an ArgumentException: bytes that are not UTF-8 are not a schema either.
-            reason = $"the entry's schema is not a Pack schema: {exception.Message}";
+            reason = $"the schema store's schema for the entry's contract is not a Pack schema: {exception.Message}";
             return CacheEntryOutcome.Corrupt;
         }
 
-        if (PackCacheEntryFormat.ParseFingerprint(writer.WireFingerprint) != wireFingerprint)
+        if (PackCacheEntryFormat.ParseFingerprint(writer.ContractFingerprint) != contractFingerprint)
         {
-            reason = $"the entry's header says wire fingerprint {PackCacheEntryFormat.FormatFingerprint(wireFingerprint)}, its schema has {writer.WireFingerprint}";
+            reason = $"the schema store's schema for contract {PackCacheEntryFormat.FormatFingerprint(contractFingerprint)} has contract fingerprint {writer.ContractFingerprint}";
             return CacheEntryOutcome.Corrupt;
         }
 
@@ -89,9 +108,9 @@ internal sealed class CacheContract
             return CacheEntryOutcome.CompatibleHit;
         }
 
-        reason = $"written by {writer.Label} ({writer.WireFingerprint}), which this reader ({_schema.WireFingerprint}) would misread: {string.Join("; ", violations.Take(3))}{(violations.Count > 3 ? $" (and {violations.Count - 3} more)" : "")}";
+        reason = $"written by {writer.Label} ({writer.ContractFingerprint}), which this reader ({_schema.ContractFingerprint}) would misread: {string.Join("; ", violations.Take(3))}{(violations.Count > 3 ? $" (and {violations.Count - 3} more)" : "")}";
         return CacheEntryOutcome.Incompatible;
     }
 
-    private sealed record Verdict(ulong WireFingerprint, byte[] SchemaUtf8, CacheEntryOutcome Outcome, string? Reason);
+    private sealed record Verdict(ulong ContractFingerprint, CacheEntryOutcome Outcome, string? Reason);
 }

@@ -26,7 +26,9 @@ public sealed class PackDistributedCacheExtensionsTests : IClassFixture<RedisSer
 
         Assert.True(read.Found);
         Assert.Equal("Ada", read.Value!.Customer);
-        Assert.Equal("PKC\u0001"u8.ToArray(), (await store.GetAsync(key))![..4]);
+        Assert.Equal("PKC\u0002"u8.ToArray(), (await store.GetAsync(key))![..4]);
+        var schema = Pack.Schema.PackSchema.For(typeof(OrderV1));
+        Assert.Equal(schema.CanonicalText, System.Text.Encoding.UTF8.GetString((await store.GetAsync("pack-schema:" + schema.ContractFingerprint))!));
     }
 
     [Fact]

@@ -2,6 +2,9 @@ using System.Buffers;
 using System.Buffers.Binary;
 using System.Text;
 using System.Text.Json;
+using Microsoft.Extensions.Caching.Distributed;
+using Microsoft.Extensions.Caching.Memory;
+using Microsoft.Extensions.Options;
 using Pack.Caching.Tests.Contracts;
 
 namespace Pack.Caching.Tests;
@@ -10,166 +13,55 @@ public class PackCacheEntryTests
 {
     private static readonly OrderV1 Order = new() { Id = 42, Customer = "Ada" };
 
+    private readonly MemoryDistributedCache _cache = new(Options.Create(new MemoryDistributedCacheOptions()));
+
+    private PackSchemaStore Store => PackSchemaStore.For(_cache);
+
     [Fact]
-    public void Write_Entry_StartsWithHeaderFingerprintAndSchema()
+    public void Write_Entry_IsHeaderWithContractFingerprintThenPayload()
     {
         byte[] entry = Write(Order);
 
         Assert.Equal("PKC"u8.ToArray(), entry[..3]);
-        Assert.Equal(1, entry[3]);
+        Assert.Equal(2, entry[3]);
         var schema = Pack.Schema.PackSchema.For(typeof(OrderV1));
-        Assert.Equal(schema.WireFingerprint, BinaryPrimitives.ReadUInt64BigEndian(entry.AsSpan(4)).ToString("x16"));
-        int schemaLength = (int)BinaryPrimitives.ReadUInt32LittleEndian(entry.AsSpan(12));
-        Assert.Equal(schema.CanonicalText, Encoding.UTF8.GetString(entry, 16, schemaLength));
-        Assert.Equal(PackSerializer.Serialize(Order), entry[(16 + schemaLength)..]);
+        Assert.Equal(schema.ContractFingerprint, BinaryPrimitives.ReadUInt64BigEndian(entry.AsSpan(4)).ToString("x16"));
+        Assert.Equal(PackSerializer.Serialize(Order), entry[12..]);
     }
 
     [Fact]
-    public void Read_SameContract_HitWithValue()
+    public void Write_Entry_StoresWriterSchemaByContractFingerprint()
     {
-        var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(Write(Order)));
+        Write(Order);
 
-        Assert.Equal(CacheEntryOutcome.Hit, read.Outcome);
-        Assert.Equal(42, read.Value!.Id);
-        Assert.Equal("Ada", read.Value.Customer);
+        var schema = Pack.Schema.PackSchema.For(typeof(OrderV1));
+        var stored = _cache.Get("pack-schema:" + schema.ContractFingerprint);
+        Assert.NotNull(stored);
+        Assert.Equal(schema.CanonicalText, Encoding.UTF8.GetString(stored));
     }
 
     [Fact]
-    public void Read_MultiSegmentEntry_HitWithValue()
-    {
-        byte[] entry = Write(Order);
-        for (int cut = 1; cut < entry.Length; cut++)
-        {
-            var read = PackCacheEntry<OrderV1>.Read(Segments.Split(entry, cut));
-
-            Assert.Equal(CacheEntryOutcome.Hit, read.Outcome);
-            Assert.Equal("Ada", read.Value!.Customer);
-        }
-    }
-
-    [Fact]
-    public void Read_AppendedMemberInReader_CompatibleHitWithDefault()
-    {
-        var read = PackCacheEntry<OrderV2>.Read(new ReadOnlySequence<byte>(Write(Order)));
-
-        Assert.Equal(CacheEntryOutcome.CompatibleHit, read.Outcome);
-        Assert.Equal(42, read.Value!.Id);
-        Assert.Equal("Ada", read.Value.Customer);
-        Assert.Equal(0m, read.Value.Total);
-    }
-
-    [Fact]
-    public void Read_AppendedMemberInWriter_CompatibleHitSkipsIt()
-    {
-        var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(Write(new OrderV2 { Id = 7, Customer = "Grace", Total = 9.5m })));
-
-        Assert.Equal(CacheEntryOutcome.CompatibleHit, read.Outcome);
-        Assert.Equal(7, read.Value!.Id);
-        Assert.Equal("Grace", read.Value.Customer);
-    }
-
-    [Fact]
-    public void Read_RetypedMember_RefusedIncompatibleWithRule()
-    {
-        var read = PackCacheEntry<OrderRetyped>.Read(new ReadOnlySequence<byte>(Write(Order)));
-
-        Assert.Equal(CacheEntryOutcome.Incompatible, read.Outcome);
-        Assert.Contains("MEMBER_RETYPED", read.Reason);
-        Assert.Null(read.Value);
-    }
-
-    [Fact]
-    public void Read_SwappedMembersOfOneWireType_RefusedIncompatibleAlthoughBytesMatch()
-    {
-        Assert.Equal(Pack.Schema.PackSchema.For(typeof(Person)).WireFingerprint, Pack.Schema.PackSchema.For(typeof(PersonSwapped)).WireFingerprint);
-
-        var read = PackCacheEntry<PersonSwapped>.Read(new ReadOnlySequence<byte>(Write(new Person { First = "Ada", Last = "Lovelace" })));
-
-        Assert.Equal(CacheEntryOutcome.Incompatible, read.Outcome);
-        Assert.Contains("MEMBER_REORDERED", read.Reason);
-    }
-
-    [Fact]
-    public void Read_EveryTruncation_RefusedCorruptNeverThrows()
+    public void Read_OtherContractWithoutStoredSchema_RefusedUnknown()
     {
         byte[] entry = Write(Order);
-        for (int length = 0; length < entry.Length; length++)
-        {
-            var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(entry, 0, length));
+        _cache.Remove("pack-schema:" + Pack.Schema.PackSchema.For(typeof(OrderV1)).ContractFingerprint);
+        entry[4] ^= 0x5A; // a contract nobody stored (a remembered verdict is keyed by fingerprint, so this one is new)
 
-            Assert.Equal(CacheEntryOutcome.Corrupt, read.Outcome);
-            Assert.False(string.IsNullOrEmpty(read.Reason));
-        }
-    }
-
-    [Fact]
-    public void Read_JsonOfTheValue_RefusedCorrupt()
-    {
-        var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(JsonSerializer.SerializeToUtf8Bytes(Order)));
-
-        Assert.Equal(CacheEntryOutcome.Corrupt, read.Outcome);
-        Assert.Contains("PKC", read.Reason);
-    }
-
-    [Fact]
-    public void Read_BarePackPayload_RefusedCorrupt()
-    {
-        var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(PackSerializer.Serialize(Order)));
-
-        Assert.Equal(CacheEntryOutcome.Corrupt, read.Outcome);
-    }
-
-    [Fact]
-    public void Read_LaterEnvelopeVersion_RefusedUnknown()
-    {
-        byte[] entry = Write(Order);
-        entry[3] = 2;
-
-        var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(entry));
+        var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(entry), Store);
 
         Assert.Equal(CacheEntryOutcome.Unknown, read.Outcome);
-    }
-
-    [Theory]
-    [InlineData(0u)]
-    [InlineData(uint.MaxValue)]
-    [InlineData((uint)PackSerializerOptions.AllocationAllowance + 1)]
-    [InlineData(100_000u)]
-    public void Read_DeclaredSchemaLengthOutOfBounds_RefusedCorruptWithoutAllocatingIt(uint declared)
-    {
-        byte[] entry = Write(Order);
-        BinaryPrimitives.WriteUInt32LittleEndian(entry.AsSpan(12), declared);
-
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(entry));
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
-
-        Assert.Equal(CacheEntryOutcome.Corrupt, read.Outcome);
-        Assert.True(allocated < 4096, $"{allocated} bytes allocated for a refused entry of {entry.Length} bytes");
+        Assert.Contains("not in the schema store", read.Reason);
     }
 
     [Fact]
-    public void Read_HeaderFingerprintNotTheSchemas_RefusedCorrupt()
+    public void Read_OtherContractWithoutAnyStore_RefusedUnknown()
     {
         byte[] entry = Write(Order);
-        entry[4] ^= 0xFF;
+        entry[5] ^= 0x5A;
 
-        var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(entry));
+        var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(entry), store: null);
 
-        Assert.Equal(CacheEntryOutcome.Corrupt, read.Outcome);
-        Assert.Contains("wire fingerprint", read.Reason);
-    }
-
-    [Fact]
-    public void Read_SchemaNotJson_RefusedCorrupt()
-    {
-        byte[] entry = Write(Order);
-        entry[16] = (byte)'#';
-
-        var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(entry));
-
-        Assert.Equal(CacheEntryOutcome.Corrupt, read.Outcome);
-        Assert.Contains("not a Pack schema", read.Reason);
+        Assert.Equal(CacheEntryOutcome.Unknown, read.Outcome);
     }
 
     [Fact]
@@ -182,7 +74,7 @@ public class PackCacheEntryTests
         byte[] entry = [.. prefix, .. payload];
 
         long before = GC.GetAllocatedBytesForCurrentThread();
-        var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(entry));
+        var read = PackCacheEntry<OrderV1>.Read(new ReadOnlySequence<byte>(entry), Store);
         long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
         Assert.Equal(CacheEntryOutcome.Corrupt, read.Outcome);
@@ -198,7 +90,7 @@ public class PackCacheEntryTests
         {
             byte[] entry = i % 4 == 0 ? RandomBytes(random, random.Next(0, 200)) : Mutate(random, valid);
             long before = GC.GetAllocatedBytesForCurrentThread();
-            var read = PackCacheEntry<OrderV2>.Read(new ReadOnlySequence<byte>(entry));
+            var read = PackCacheEntry<OrderV2>.Read(new ReadOnlySequence<byte>(entry), Store);
             long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
             Assert.True(allocated < PackSerializerOptions.AllocationAllowance + 64 * 1024, $"{allocated} bytes allocated for case {i}");
@@ -206,10 +98,11 @@ public class PackCacheEntryTests
         }
     }
 
-    private static byte[] Write<T>(T value)
+    private byte[] Write<T>(T value)
     {
         var buffer = new ArrayBufferWriter<byte>();
-        PackCacheEntry<T>.Write(buffer, value);
+        PackCacheEntry<T>.Write(buffer, value, null);
+        PackSchemaStore.For(_cache).EnsureWrittenAsync(PackCacheEntry<T>.Contract!, CancellationToken.None).GetAwaiter().GetResult();
         return buffer.WrittenSpan.ToArray();
     }
 
@@ -234,5 +127,24 @@ public class PackCacheEntryTests
         }
 
         return entry;
+    }
+
+    private sealed class ThrowingCache : IDistributedCache
+    {
+        public byte[]? Get(string key) => throw new InvalidOperationException("store down");
+
+        public Task<byte[]?> GetAsync(string key, CancellationToken token = default) => throw new InvalidOperationException("store down");
+
+        public void Refresh(string key) => throw new InvalidOperationException("store down");
+
+        public Task RefreshAsync(string key, CancellationToken token = default) => throw new InvalidOperationException("store down");
+
+        public void Remove(string key) => throw new InvalidOperationException("store down");
+
+        public Task RemoveAsync(string key, CancellationToken token = default) => throw new InvalidOperationException("store down");
+
+        public void Set(string key, byte[] value, DistributedCacheEntryOptions options) => throw new InvalidOperationException("store down");
+
+        public Task SetAsync(string key, byte[] value, DistributedCacheEntryOptions options, CancellationToken token = default) => throw new InvalidOperationException("store down");
     }
 }

@@ -45,7 +45,7 @@ public sealed class RedisHybridCacheTests : IClassFixture<RedisServer>
         await host.Cache.GetOrCreatePackAsync(key, _ => ValueTask.FromResult(new OrderV1 { Id = 1, Customer = "Ada" }));
 
         byte[] stored = await WaitForAsync(key, "Ada");
-        Assert.True(stored.AsSpan().IndexOf("PKC\u0001"u8) >= 0, "the Redis value holds a Pack cache entry");
+        Assert.True(stored.AsSpan().IndexOf("PKC\u0002"u8) >= 0, "the Redis value holds a Pack cache entry");
     }
 
     [Theory]
