@@ -137,7 +137,7 @@ internal sealed class PackBodyLogCapture
                 return;
             }
 
-            string body = PackBodyLogText.Decode(_schema!, _buffer.AsMemory(0, _length), _redaction, out var error);
+            string body = PackBodyLogText.Decode(_schema!, _buffer.AsMemory(0, _length), _redaction, cut: _seen > _limit, out var error);
             string note = _seen > _limit ? " " + Truncated()
                 : error is not null ? $" [Malformed at byte {error.Offset.ToString(CultureInfo.InvariantCulture)}: {PackBodyLogText.Reason(error)}{(incomplete is null ? string.Empty : "; " + incomplete)}]"
                 : string.Empty;
@@ -229,14 +229,14 @@ internal sealed class PackBodyLogCapture
                     return;
                 }
 
-                string problem = PackBodyLogText.Decode(errorSchema, payload, PackBodyLogRedaction.None, out var error);
+                string problem = PackBodyLogText.Decode(errorSchema, payload, PackBodyLogRedaction.None, cut: false, out var error);
                 Finish(problem, error is null
                     ? $" [Stream failed: an Error frame after {Count(_items, "item")}]"
                     : $" [Malformed at byte {(payloadStart + error.Offset).ToString(CultureInfo.InvariantCulture)}: the Error frame's payload is not a PackStreamError: {PackBodyLogText.Reason(error)}]");
                 return;
             }
 
-            string item = PackBodyLogText.Decode(_schema!, payload, _redaction, out var itemError);
+            string item = PackBodyLogText.Decode(_schema!, payload, _redaction, cut: false, out var itemError);
             if (itemError is not null)
             {
                 _sink.WriteItem(_items, item, $" [Malformed at byte {(payloadStart + itemError.Offset).ToString(CultureInfo.InvariantCulture)}: {PackBodyLogText.Reason(itemError)}]");

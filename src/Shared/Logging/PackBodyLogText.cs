@@ -28,11 +28,12 @@ internal static class PackBodyLogText
     /// <param name="schema">The payload's schema.</param>
     /// <param name="payload">The payload (all of it, or the part a log limit kept).</param>
     /// <param name="redaction">The members to leave out.</param>
+    /// <param name="cut">Whether <paramref name="payload"/> is the part a log limit kept of a longer one: collections are then shown up to where the bytes stop.</param>
     /// <param name="error">Why decoding stopped, with its offset in <paramref name="payload"/>; <see langword="null"/> when it is valid.</param>
     /// <returns>The JSON text; when <paramref name="error"/> is set, of the part read before it.</returns>
-    public static string Decode(PackSchema schema, ReadOnlyMemory<byte> payload, PackBodyLogRedaction redaction, out PackException? error)
+    public static string Decode(PackSchema schema, ReadOnlyMemory<byte> payload, PackBodyLogRedaction redaction, bool cut, out PackException? error)
     {
-        var value = SchemaDecoder.Decode(schema.Types, 0, payload, out error);
+        var value = SchemaDecoder.Decode(schema.Types, 0, payload, cut, out error);
         if (error is not null && value.End < 0 && value.Children.Count == 0)
         {
             return "\"" + Incomplete + "\"";

@@ -44,8 +44,11 @@ public sealed class PackHttpLoggingTests
 
         Assert.True(body.Length > Limit);
         string line = await host.Logs.WaitForAsync("ResponseBody: ");
-        // The list's count promises more elements than the kept bytes hold, so the decoder stops at the count.
-        Assert.Equal($"ResponseBody: {{\"User\":\"big\",\"Token\":\"[Redacted]\",\"Roles\":\"[Incomplete]\"}} [Truncated by ResponseBodyLogLimit: {Limit} of {body.Length} bytes decoded]", line);
+        // The list's count promises more elements than the kept bytes hold: the elements the kept bytes hold are shown, then the cut one.
+        string shown = TruncatedRoles.Shown(PackSerializer.Serialize(new LoginReply("big", "token-big", [])).Length - 4, Limit);
+        Assert.Equal($"ResponseBody: {{\"User\":\"big\",\"Token\":\"[Redacted]\",\"Roles\":[{shown}\"[Incomplete]\"]}} [Truncated by ResponseBodyLogLimit: {Limit} of {body.Length} bytes decoded]", line);
+        Assert.DoesNotContain(host.Logs.Lines, line => line.Contains("token-big", StringComparison.Ordinal));
+        Assert.Empty(host.Logs.Errors);
     }
 
     [Fact]
