@@ -1,10 +1,18 @@
 import { checkRatio, DEFAULT_MAX_ALLOCATION_RATIO } from "./allocation-budget.js";
 import { readUpTo } from "./body.js";
-import { PackDecodeError, PackError } from "./errors.js";
+import {
+  type FieldErrors,
+  PackContentError,
+  PackDeadlineError,
+  PackDecodeError,
+  PackNetworkError,
+  PackSchemaMismatchError,
+  PackServerError,
+  PackStreamError,
+} from "./errors.js";
 import {
   PACK_SCHEMA_HEADER,
   type PackRequestBody,
-  PackSchemaMismatchError,
   type PayloadSchema,
   registrationDocument,
   REQUEST_SCHEMA_INCOMPATIBLE_TYPE,
@@ -15,7 +23,7 @@ import {
 } from "./schema-check.js";
 import type { DecodeOptions } from "./reader.js";
 import type { SchemaViolation } from "./schema.js";
-import { DEFAULT_MAX_PAYLOAD_LENGTH, PackStreamError, readPackStream, type StreamReadOptions } from "./stream.js";
+import { DEFAULT_MAX_PAYLOAD_LENGTH, readPackStream, type StreamReadOptions } from "./stream.js";
 import { DEADLINE_EXCEEDED_TYPE, formatPackTimeout, PACK_TIMEOUT_EXPIRED_HEADER, PACK_TIMEOUT_HEADER } from "./timeout.js";
 
 /** `application/x-pack`. */
@@ -26,51 +34,6 @@ export const PACK_STREAM_MEDIA_TYPE = "application/x-pack-stream";
 const ACCEPT_VALUE = `${PACK_MEDIA_TYPE}, application/json;q=0.9`;
 const ACCEPT_STREAM = `${PACK_STREAM_MEDIA_TYPE}, ${PACK_MEDIA_TYPE}, application/json;q=0.9`;
 
-/** `fetch` itself rejected: no connection, DNS, CORS, a reset. The request may not have reached the server. */
-export class PackNetworkError extends PackError {
-  constructor(readonly url: string, override readonly cause: unknown) {
-    super(`network failure calling ${url}: ${String(cause)}`);
-  }
-}
-
-/** A problem's field errors: field name → messages (ASP.NET Core's `ValidationProblemDetails.Errors`). */
-export type FieldErrors = Record<string, string[]>;
-
-/** The server answered a failure status; its `application/problem+json` body, when there is one, is parsed. */
-export class PackServerError extends PackError {
-  constructor(
-    /** HTTP status. */
-    readonly status: number,
-    /** Problem `type`. */
-    readonly type: string | null,
-    /** Problem `title`. */
-    readonly title: string | null,
-    /** Problem `detail`. */
-    readonly detail: string | null,
-    /** Problem `errors` (validation), empty when none. */
-    readonly errors: FieldErrors,
-    /** The whole problem object (extensions such as `traceId` included), or null when the body was not JSON. */
-    readonly problem: Record<string, unknown> | null,
-    /** The raw body text (at most 1 MiB), or null when empty. */
-    readonly body: string | null,
-  ) {
-    super(`${status} ${title ?? ""}${detail ? ": " + detail : ""}`.trim());
-  }
-}
-
-/** The deadline (`timeoutMs`) expired: reported by the server (504 with `Pack-Timeout-Expired`) or the client's timer. */
-export class PackDeadlineError extends PackError {
-  constructor(readonly timeoutMs: number, readonly reportedByServer: boolean) {
-    super(`the deadline of ${timeoutMs} ms expired (${reportedByServer ? "reported by the server" : "client timer"})`);
-  }
-}
-
-/** A success response whose content type is neither Pack nor (with a JSON reader) JSON. */
-export class PackContentError extends PackError {
-  constructor(readonly contentType: string | null, message: string) {
-    super(message);
-  }
-}
 
 /**
  * How a typed call reads its response: a generated `XPayload` (its decoder and schema), optionally with `fromJson`.

@@ -20,8 +20,6 @@ import type { PackDateTime, PackDateTimeOffset, PackUnionCase } from "./values.j
 import { type KeyOf, readMap, readSet, writeMap, writeSet } from "./collections.js";
 import { caseKey, componentsKey, dateTimeKey, dateTimeOffsetKey, decimalKey, guidKey } from "./keys.js";
 
-export { compositeKey, decimalKey } from "./keys.js";
-
 /**
  * A codec for one declared type, built once and reused: `read`/`write` run per value and allocate nothing but the
  * value. Generated code does not need these (it calls {@link PackReader}/{@link PackWriter} directly); they serve

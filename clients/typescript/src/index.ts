@@ -3,7 +3,6 @@ export * from "./values.js";
 export * from "./reader.js";
 export * from "./writer.js";
 export * from "./codecs.js";
-export * from "./hash-flooding.js";
 export * from "./allocation-budget.js";
 export * from "./stream.js";
 export * from "./timeout.js";

@@ -3,8 +3,8 @@
  * (§5.2), and the check of a response's `Pack-Schema` before its body is decoded (§5.1).
  */
 import { readUpTo } from "./body.js";
-import { PackError } from "./errors.js";
-import { checkCompatibility, listOf, type PackSchema, PackSchemaFormatError, parseSchemaSet, parseSchemaText, type SchemaViolation } from "./schema.js";
+import { PackSchemaFormatError, PackSchemaMismatchError } from "./errors.js";
+import { checkCompatibility, listOf, type PackSchema, parseSchemaSet, parseSchemaText, type SchemaViolation } from "./schema.js";
 import { encodeEndFrame, encodeItemFrame } from "./stream.js";
 
 /** The request and response header carrying a wire fingerprint (§5). */
@@ -103,33 +103,6 @@ export function packStreamBody<T>(payload: PayloadSchema & { readonly encode: (v
   return { kind: "stream", stream, schema: payload };
 }
 
-/**
- * The schema check failed: the response was written with a contract this client's type cannot read (§5.1, nothing was
- * decoded), or the server cannot read this client's request body (§5.2, its 409). `violations` lists each rule ID and
- * path (§3); it is empty when the server's schema could not be had and the client is set to fail then.
- */
-export class PackSchemaMismatchError extends PackError {
-  constructor(
-    /** The request URL. */
-    readonly url: string,
-    /** `response`: this client cannot read the response; `request`: the server cannot read this client's body. */
-    readonly direction: "response" | "request",
-    /** The label of the reading side's type (this client's for a response, the server's for a request). */
-    readonly readerType: string | null,
-    /** The reading side's wire fingerprint. */
-    readonly expected: string,
-    /** The writing side's wire fingerprint. */
-    readonly actual: string,
-    /** Every violation, in the order the check found them. */
-    readonly violations: readonly SchemaViolation[],
-    /** Why, for people. */
-    detail: string,
-    /** The server's problem object (a request's 409), or null. */
-    readonly problem: Record<string, unknown> | null = null,
-  ) {
-    super(`schema mismatch on ${url}: ${detail}${violations.map((v) => `\n  ${v.ruleId} at ${v.path}: ${v.message}`).join("")}`);
-  }
-}
 
 /** What to do when a response's fingerprint differs and the server's schema cannot be had (§5.1 step 8). */
 export type SchemaUnavailableBehavior = "read" | "fail";

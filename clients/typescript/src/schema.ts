@@ -4,7 +4,8 @@
  * when a fingerprint differs, so none of this runs on the common path; generated code carries each root's canonical
  * contract text and fingerprints as constants.
  */
-import { PackError } from "./errors.js";
+import { PackSchemaFormatError } from "./errors.js";
+import { sha256 } from "./sha256.js";
 
 /** The `kind` of a schema type entry (§1.1). */
 export type SchemaKind = "primitive" | "enum" | "nullable" | "list" | "set" | "map" | "object" | "frozen-struct" | "union";
@@ -77,8 +78,6 @@ export const SchemaRules = {
   unionTagChanged: "UNION_TAG_CHANGED",
 } as const;
 
-/** A document that is not a valid schema or schema set, or whose recorded fingerprints do not match. */
-export class PackSchemaFormatError extends PackError {}
 
 const KINDS: readonly SchemaKind[] = ["primitive", "enum", "nullable", "list", "set", "map", "object", "frozen-struct", "union"];
 const SCHEMA_FORMAT = "pack-schema/1";
@@ -571,7 +570,7 @@ export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
   const doc = asObject(json, "$");
   if (doc["format"] === SCHEMA_FORMAT) {
     const schema = readSchema(doc);
-    return [{ type: schemaLabel(schema), wire: wireFingerprint(schema), contract: contractFingerprint(schema), schema }];
+    return [{ type: fullLabel(schema), wire: wireFingerprint(schema), contract: contractFingerprint(schema), schema }];
   }
   if (doc["format"] !== SET_FORMAT || !Array.isArray(doc["schemas"])) {
     throw new PackSchemaFormatError(`not a Pack schema: expected "format": "${SET_FORMAT}" or "${SCHEMA_FORMAT}"`);
@@ -598,7 +597,7 @@ export function parseSchemaSet(text: string): PackSchemaSetEntry[] {
       }
       return null;
     }
-    const result: PackSchemaSetEntry = { type: typeof entry["type"] === "string" ? entry["type"] : schemaLabel(schema), wire, contract, schema };
+    const result: PackSchemaSetEntry = { type: typeof entry["type"] === "string" ? entry["type"] : label, wire, contract, schema };
     entryOfLabel.set(label, { index: i, entry: result });
     return result;
   });
@@ -613,6 +612,9 @@ function recordedFingerprint(entry: Record<string, unknown>, name: string, i: nu
   if (typeof v !== "string") fail(`schemas[${i}].${name} must be a string`);
   return v;
 }
+
+/** The kinds that have a `name` (§1.1). */
+const NAMED_KINDS: ReadonlySet<string> = new Set(["enum", "object", "frozen-struct", "union"]);
 
 /** An entry's schema, its errors named from the set as the text's own rules name them (§1.5): `schemas[0].schema.types[2]`. */
 function readInSet(json: unknown, i: number): PackSchema {
@@ -698,7 +700,8 @@ function readType(json: Record<string, unknown>, at: string, count: number): Sch
     kind: SchemaKind; nullable: boolean; name: string | null; primitive: string | null; width: number; signed: boolean | null;
     element: number; key: number; value: number; members: SchemaMember[]; cases: { tag: number; type: number }[]; values: { name: string | null; value: string }[];
   } = {
-    kind: kind as SchemaKind, nullable: json["nullable"], name: optionalString(json, "name", at), primitive: null, width: 0, signed: null,
+    // Only the named kinds have a name (§1.1); on any other it is a property the kind does not have, ignored (§1.5).
+    kind: kind as SchemaKind, nullable: json["nullable"], name: NAMED_KINDS.has(kind) ? optionalString(json, "name", at) : null, primitive: null, width: 0, signed: null,
     element: -1, key: -1, value: -1, members: [], cases: [], values: [],
   };
   switch (type.kind) {
@@ -708,7 +711,6 @@ function readType(json: Record<string, unknown>, at: string, count: number): Sch
       type.width = "width" in json ? index(json, "width", at, 0x7fffffff) || fail(`${at}: "width" must be absent (a string) or an integer from 1 to ${0x7fffffff - 1}`) : 0;
       // Normalised (§2.1): an integer primitive's `signed` follows from its name, so leaving it out changes no fingerprint.
       type.signed = optionalBoolean(json, "signed", at) ?? signedOf(type.primitive);
-      type.name = null;
       break;
     case "enum":
       type.element = index(json, "underlying", at, count);
@@ -721,12 +723,10 @@ function readType(json: Record<string, unknown>, at: string, count: number): Sch
     case "list":
     case "set":
       type.element = index(json, "element", at, count);
-      type.name = null;
       break;
     case "map":
       type.key = index(json, "key", at, count);
       type.value = index(json, "value", at, count);
-      type.name = null;
       break;
     case "union":
       type.cases = array(json, "cases", at).map((c, i) => {
@@ -918,34 +918,34 @@ function canonical(v: unknown, depth: number): string {
 export const MAX_LABEL_LENGTH = 1024;
 
 /**
- * The label (§1.2) of a schema's type, at most {@link MAX_LABEL_LENGTH} characters (and `…` below 16 levels): it
- * only names a type in messages, and a served schema can make one as long as it likes (a name of megabytes, or nested
- * maps whose labels double with each level), repeated in every violation that names the type.
+ * The label (§1.2) of a schema's type, at most {@link MAX_LABEL_LENGTH} characters: it only names a type in messages,
+ * and a served schema can make one as long as it likes (a name of megabytes, or nested maps whose labels double with
+ * each level), repeated in every violation that names the type.
  */
-export function typeLabel(schema: PackSchema, i: number, depth = 0): string {
+export function typeLabel(schema: PackSchema, i: number): string {
   const label = { text: "" };
-  appendLabel(schema, i, depth, label);
+  appendLabel(schema, i, label, MAX_LABEL_LENGTH);
   return cut(label.text, MAX_LABEL_LENGTH);
 }
 
 /**
- * The label (§1.2) of a schema's root as .NET's `PackSchema.Label` gives it (`…` below 16 levels, no cut): what an
- * endpoint's `request` and `response` name (§5.3). A checked schema's labels have at most 4,096 characters (§1.5).
+ * The whole label (§1.2) of a schema's root, as .NET's `PackSchema.Label` gives it: what a set's lookup by root and an
+ * endpoint's `request` and `response` compare (§2.4, §5.3). A checked schema's labels have at most
+ * {@link MAX_SCHEMA_LABEL_LENGTH} characters (§1.5); a longer one (a schema not checked) is cut there.
  */
 function fullLabel(schema: PackSchema): string {
   const label = { text: "" };
-  appendLabel(schema, 0, 0, label, Number.MAX_SAFE_INTEGER);
-  return label.text;
+  appendLabel(schema, 0, label, MAX_SCHEMA_LABEL_LENGTH);
+  return label.text.length <= MAX_SCHEMA_LABEL_LENGTH ? label.text : label.text.slice(0, MAX_SCHEMA_LABEL_LENGTH) + "…";
 }
 
-/** Appends the label of type `i` to `label.text`, stopping once the text is longer than `max` characters. */
-function appendLabel(schema: PackSchema, i: number, depth: number, label: { text: string }, max = MAX_LABEL_LENGTH): void {
+/**
+ * Appends the label of type `i` to `label.text`, stopping once the text is longer than `max` characters: each level
+ * appends at least `set<`, so the recursion is bounded by `max` however the types refer to each other.
+ */
+function appendLabel(schema: PackSchema, i: number, label: { text: string }, max: number): void {
   const room = max + 1 - label.text.length;
   if (room <= 0) return;
-  if (depth > 16) {
-    label.text += "…";
-    return;
-  }
   const t = schema.types[i]!;
   switch (t.kind) {
     case "primitive":
@@ -955,14 +955,14 @@ function appendLabel(schema: PackSchema, i: number, depth: number, label: { text
     case "list":
     case "set":
       label.text += t.kind + "<";
-      appendLabel(schema, t.element, depth + 1, label, max);
+      appendLabel(schema, t.element, label, max);
       label.text += ">";
       return;
     case "map":
       label.text += "map<";
-      appendLabel(schema, t.key, depth + 1, label, max);
+      appendLabel(schema, t.key, label, max);
       label.text += ",";
-      appendLabel(schema, t.value, depth + 1, label, max);
+      appendLabel(schema, t.value, label, max);
       label.text += ">";
       return;
     default: {
@@ -1224,59 +1224,4 @@ export function listOf(item: PackSchema): PackSchema {
     });
   }
   return { types };
-}
-
-// ---- SHA-256 (FIPS 180-4) -------------------------------------------------------------------------------------------
-
-const K = new Uint32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
-  0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
-  0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
-  0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08,
-  0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
-  0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-]);
-
-/**
- * SHA-256 of bytes. In JavaScript rather than `crypto.subtle`, which is asynchronous and missing outside secure
- * contexts (a page served over plain HTTP); it runs only to verify a schema set the server served.
- */
-export function sha256(data: Uint8Array): Uint8Array {
-  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
-  const total = ((data.length + 9 + 63) >>> 6) << 6;
-  const padded = new Uint8Array(total);
-  padded.set(data);
-  padded[data.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  const bits = data.length * 8;
-  view.setUint32(total - 8, Math.floor(bits / 0x100000000));
-  view.setUint32(total - 4, bits >>> 0);
-  const w = new Uint32Array(64);
-  for (let off = 0; off < total; off += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(off + i * 4);
-    for (let i = 16; i < 64; i++) {
-      const a = w[i - 15]!;
-      const b = w[i - 2]!;
-      const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
-      const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
-      w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) >>> 0;
-    }
-    let a = h[0]!, b = h[1]!, c = h[2]!, d = h[3]!, e = h[4]!, f = h[5]!, g = h[6]!, hh = h[7]!;
-    for (let i = 0; i < 64; i++) {
-      const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const ch = (e & f) ^ (~e & g);
-      const t1 = (hh + S1 + ch + K[i]! + w[i]!) >>> 0;
-      const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-      const maj = (a & b) ^ (a & c) ^ (b & c);
-      const t2 = (S0 + maj) >>> 0;
-      hh = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = b; b = a; a = (t1 + t2) >>> 0;
-    }
-    h[0] = (h[0]! + a) >>> 0; h[1] = (h[1]! + b) >>> 0; h[2] = (h[2]! + c) >>> 0; h[3] = (h[3]! + d) >>> 0;
-    h[4] = (h[4]! + e) >>> 0; h[5] = (h[5]! + f) >>> 0; h[6] = (h[6]! + g) >>> 0; h[7] = (h[7]! + hh) >>> 0;
-  }
-  const out = new Uint8Array(32);
-  const ov = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) ov.setUint32(i * 4, h[i]!);
-  return out;
 }

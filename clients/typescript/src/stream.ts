@@ -1,7 +1,7 @@
 import { AllocationBudget, DEFAULT_MAX_ALLOCATION_RATIO } from "./allocation-budget.js";
 import { concat } from "./body.js";
 import { decode, encode, int32, object, string as stringCodec } from "./codecs.js";
-import { PackDecodeError, PackError } from "./errors.js";
+import { PackDecodeError, PackStreamError } from "./errors.js";
 import type { DecodeOptions } from "./reader.js";
 
 /** Frame kinds of `application/x-pack-stream` (§10). */
@@ -11,23 +11,6 @@ export const FRAME_ERROR = 3;
 /** Default `MaxPayloadLength`: 128 MiB. */
 export const DEFAULT_MAX_PAYLOAD_LENGTH = 128 * 1024 * 1024;
 
-/** The producer's error, sent as an Error frame (or a problem's fields) mid-stream. */
-export class PackStreamError extends PackError {
-  constructor(
-    /** HTTP-like status (500 when the frame carried no details). */
-    readonly status: number,
-    /** Problem type URI, if any. */
-    readonly type: string | null,
-    /** Title, if any. */
-    readonly title: string | null,
-    /** Detail, if any. */
-    readonly detail: string | null,
-    /** The server's trace id, if any. */
-    readonly traceId: string | null,
-  ) {
-    super(`the stream's producer failed: ${status} ${title ?? ""}${detail ? ": " + detail : ""}`.trim());
-  }
-}
 
 interface StreamErrorPayload {
   Status: number;

@@ -14,9 +14,10 @@ import {
   parseSchema,
   parseSchemaSet,
   parseSchemaText,
-  sha256,
   wireFingerprint,
 } from "../../build/src/index.js";
+// Internals, not exported from the package root.
+import { sha256 } from "../../build/src/sha256.js";
 
 const dir = fileURLToPath(new URL("../../../../docs/vectors/", import.meta.url));
 const compatibility = JSON.parse(readFileSync(dir + "compatibility.json", "utf8"));

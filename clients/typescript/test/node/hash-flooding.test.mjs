@@ -4,24 +4,20 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  HASH_FLOODING,
-  HashFloodGuard,
   PackDecodeError,
   array,
-  bigintHash,
   decode,
   dictionary,
   encode,
   float64,
   int32,
   int64,
-  longHash,
-  numberHash,
   set,
   string,
   uint8,
-  unseededHash,
 } from "../../build/src/index.js";
+// Internals, not exported from the package root.
+import { HASH_FLOODING, HashFloodGuard, bigintHash, longHash, numberHash, unseededHash } from "../../build/src/hash-flooding.js";
 import {
   decodeMapOfDatetimeoffsetToI32,
   decodeMapOfF64ToI32,
