@@ -122,23 +122,31 @@ def workloads() -> list[tuple[str, Payload[Any], Any, Any, Callable[[Any], Any]]
     ]
 
 
-def ops_per_second(fn: Callable[[], Any], seconds: float, rounds: int) -> float:
+def calibrate(fn: Callable[[], Any], seconds: float) -> int:
+    """Calls of ``fn`` that take about ``seconds``."""
     n = 1
-    while True:  # calibrate: enough calls for about a tenth of the round
+    while True:  # enough calls for about a tenth of the round
         t = time.perf_counter()
         for _ in range(n):
             fn()
-        if time.perf_counter() - t > seconds / 10:
-            break
+        elapsed = time.perf_counter() - t
+        if elapsed > seconds / 10:
+            return max(1, int(n * seconds / max(elapsed, 1e-9)))
         n *= 2
-    per_round = max(1, int(n * 10 * seconds / 10 / max(time.perf_counter() - t, 1e-9) / 10))
-    results = []
+
+
+def ops_per_second(fns: list[Callable[[], Any]], seconds: float, rounds: int) -> list[float]:
+    """The median ops/s of each function; the rounds interleave them (a, b, c, a, b, c …) so that a change of the
+    machine's load during the run falls on all of them alike."""
+    counts = [calibrate(fn, seconds) for fn in fns]
+    results: list[list[float]] = [[] for _ in fns]
     for _ in range(rounds):
-        t = time.perf_counter()
-        for _ in range(per_round):
-            fn()
-        results.append(per_round / (time.perf_counter() - t))
-    return statistics.median(results)
+        for fn, n, out in zip(fns, counts, results):
+            t = time.perf_counter()
+            for _ in range(n):
+                fn()
+            out.append(n / (time.perf_counter() - t))
+    return [statistics.median(r) for r in results]
 
 
 def main() -> None:
@@ -148,7 +156,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}, "
           f"msgpack {'%s (C extension: %s)' % (msgpack.version, not msgpack.Unpacker.__module__.endswith('fallback')) if msgpack else 'not installed'}")
-    print(f"median of {args.rounds} rounds of about {args.seconds} s each\n")
+    print(f"median of {args.rounds} rounds of about {args.seconds} s each, the peers' rounds interleaved\n")
     print("| workload | Pack decode (ops/s) | json.loads + dataclasses (ops/s) | msgpack.unpackb + dataclasses (ops/s) "
           "| Pack vs JSON | Pack vs msgpack | Pack bytes | JSON bytes | msgpack bytes |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -159,12 +167,14 @@ def main() -> None:
         assert payload.decode(data) == value, name
         text = json.dumps(plain, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         assert build(json.loads(text)) == value, name
-        pack_ops = ops_per_second(lambda: payload.decode(data), args.seconds, args.rounds)
-        json_ops = ops_per_second(lambda: build(json.loads(text)), args.seconds, args.rounds)
+        peers: list[Callable[[], Any]] = [lambda: payload.decode(data), lambda: build(json.loads(text))]
         if msgpack is not None:
             packed = msgpack.packb(plain, use_bin_type=True)
             assert build(msgpack.unpackb(packed, raw=False)) == value, name
-            mp_ops = ops_per_second(lambda: build(msgpack.unpackb(packed, raw=False)), args.seconds, args.rounds)
+            peers.append(lambda: build(msgpack.unpackb(packed, raw=False)))
+        pack_ops, json_ops, *rest = ops_per_second(peers, args.seconds, args.rounds)
+        if msgpack is not None:
+            mp_ops = rest[0]
             mp = f"{mp_ops:,.0f} | {pack_ops / json_ops:.2f}x | {pack_ops / mp_ops:.2f}x | {len(data):,} | {len(text):,} | {len(packed):,}"
         else:
             mp = f"– | {pack_ops / json_ops:.2f}x | – | {len(data):,} | {len(text):,} | –"

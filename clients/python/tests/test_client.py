@@ -33,6 +33,19 @@ class ClientPieceTests(unittest.TestCase):
         self.assertEqual(order, api.Order(7, "Ada", api.OrderStatus.PAID, [api.OrderLine("P-1", 2, Decimal("9.99"))],
                                           Decimal("19.98"), PackDateTimeOffset(639317160001234567, 60)))
 
+    def test_web_json_union_cases_are_chosen_by_their_discriminator(self) -> None:
+        import generated.vectors as gv
+        from pack_client import PackDecodeError
+        self.assertEqual(from_web_json(gv.VECTOR_DRAWING_TYPE, {"shape": {"$type": 1, "side": 4}, "layer": 2}),
+                         gv.VectorDrawing(gv.VectorSquare(4), 2))
+        self.assertEqual(from_web_json(gv.VECTOR_DRAWING_TYPE, {"shape": {"$type": "vectorCircle", "radius": 1.5},
+                                                                 "layer": 0}),
+                         gv.VectorDrawing(gv.VectorCircle(1.5), 0))
+        self.assertEqual(from_web_json(gv.VECTOR_DRAWING_TYPE, {"shape": None, "layer": 1}), gv.VectorDrawing(None, 1))
+        for shape in ({"$type": 7, "side": 1}, {"side": 1}, {"$type": True, "side": 1}, [1]):
+            with self.assertRaises(PackDecodeError, msg=repr(shape)):
+                from_web_json(gv.VECTOR_DRAWING_TYPE, {"shape": shape, "layer": 2})
+
 
 if __name__ == "__main__":
     unittest.main()

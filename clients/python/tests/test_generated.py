@@ -136,3 +136,19 @@ class FastPathTests(unittest.TestCase):
             self.assertTrue(e.path.startswith("$[49]"), e.path)
         else:
             self.fail("the damaged last element decoded")
+
+    def test_malformed_utf8_in_an_element_is_the_general_readers_error(self) -> None:
+        from pack_client import descriptors as d
+        from pack_client import PackDecodeError, decode, encode
+        t = d.ListType(api.MEMBER_TYPE)
+        data = bytearray(encode(t, self._members()))
+        p = 4
+        for _ in range(20):
+            p += 4 + int.from_bytes(data[p:p + 4], "little", signed=True)
+        name = p + 4 + 4 + 4  # element 20: its length, Id (i32), the string header of Name
+        data[name] = 0xFF
+        with self.assertRaises(PackDecodeError) as caught:
+            decode(t, bytes(data))
+        self.assertIn("invalid UTF-8", str(caught.exception))
+        self.assertEqual(caught.exception.offset, name)
+        self.assertTrue(caught.exception.path.startswith("$[20]"), caught.exception.path)

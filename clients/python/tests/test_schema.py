@@ -57,6 +57,20 @@ class SchemaVectorTests(unittest.TestCase):
                 else:
                     parse_schema(_source(v))
 
+    def test_every_normalised_document_reads_as_its_schema(self) -> None:
+        # Written otherwise than the canonical text (no signed, 1.0 for 1, null or unknown properties): the schema as
+        # read has the canonical texts and fingerprints of the schemas entry named by "as" (docs/schema.md §2.1).
+        by_type = {s["type"]: s for s in SCHEMAS["schemas"]}
+        for v in SCHEMAS["normalised"]:
+            with self.subTest(id=v["id"]):
+                expected = by_type[v["as"]]
+                for s in (parse_schema(_source(v)), parse_schema_set(_source(v)).schemas[0]):
+                    self.assertEqual(s.canonical_text, expected["canonical"])
+                    self.assertEqual(s.wire_canonical_text, expected["wireCanonical"])
+                    self.assertEqual(s.contract_fingerprint, expected["contract"])
+                    self.assertEqual(s.wire_fingerprint, expected["wire"])
+        self.assertGreater(len(SCHEMAS["normalised"]), 3)
+
     def test_set_root_twice_with_one_schema_is_one_entry(self) -> None:
         v = next(e for e in SCHEMAS["edges"] if e["id"] == "set-root-twice-same-schema")
         self.assertEqual(len(parse_schema_set(_source(v)).schemas), 1)

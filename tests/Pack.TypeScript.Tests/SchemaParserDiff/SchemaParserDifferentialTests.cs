@@ -7,9 +7,10 @@ using Xunit.Abstractions;
 namespace Pack.TypeScript.Tests.SchemaParserDiff;
 
 /// <summary>
-/// The two schema readers of docs/schema.md §1.5, .NET's <see cref="PackSchema.Parse"/> and
-/// <see cref="PackSchemaSet.Parse"/> and the TypeScript client's <c>parseSchemaText</c> and <c>parseSchemaSet</c>,
-/// accept and reject exactly the same texts, and read an accepted one to the same schema (canonical text and
+/// The three schema readers of docs/schema.md §1.5, .NET's <see cref="PackSchema.Parse"/> and
+/// <see cref="PackSchemaSet.Parse"/>, the TypeScript client's <c>parseSchemaText</c> and <c>parseSchemaSet</c>, and the
+/// Python client's <c>parse_schema</c> and <c>parse_schema_set</c> (Debian's <c>/usr/bin/python3</c>, or
+/// <c>PACK_PYTHON</c>), accept and reject exactly the same texts, and read an accepted one to the same schema (canonical text and
 /// fingerprints; for a set, the same entries). The texts come from a fixed seed (<see cref="SchemaTextMutator"/>):
 /// the vectors and fixtures, then mutations of them. <c>PACK_SCHEMA_DIFF_SEED</c> and <c>PACK_SCHEMA_DIFF_COUNT</c>
 /// run another or a longer hunt (<c>PACK_SCHEMA_DIFF_COUNT=50000</c>).
@@ -20,11 +21,11 @@ public sealed class SchemaParserDifferentialTests(TypeScriptToolchain toolchain,
     private const int DefaultCount = 4000;
     private const int DefaultMismatchesShown = 6;
 
-    /// <summary>TypeScript's <c>typeLabel</c> cuts labels to this many characters (its <c>MAX_LABEL_LENGTH</c>).</summary>
+    /// <summary>TypeScript's <c>schemaLabel</c>, which the script prints, cuts labels for messages to this many characters (its <c>MAX_LABEL_LENGTH</c>); Python prints the whole label.</summary>
     private const int TypeScriptLabelLength = 1024;
 
     [Fact]
-    public void Parse_SeededSchemaTexts_DotNetAndTypeScriptGiveTheSameVerdictAndSchema()
+    public void Parse_SeededSchemaTexts_DotNetTypeScriptAndPythonGiveTheSameVerdictAndSchema()
     {
         int seed = Variable("PACK_SCHEMA_DIFF_SEED", DefaultSeed);
         int count = Variable("PACK_SCHEMA_DIFF_COUNT", DefaultCount);
@@ -41,14 +42,16 @@ public sealed class SchemaParserDifferentialTests(TypeScriptToolchain toolchain,
         var clock = Stopwatch.StartNew();
         var typescript = ParseInNode(texts);
         var node = clock.Elapsed;
+        var python = ParseInPython(texts);
 
         var mismatches = new List<string>();
         int accepted = 0;
         int rejected = 0;
         for (int i = 0; i < texts.Count; i++)
         {
-            var (schema, set) = ParseInDotNet(texts[i]);
+            var (schema, set, pySet) = ParseInDotNet(texts[i]);
             var (tsSchema, tsSet) = (typescript[2 * i], NormalizeSet(typescript[(2 * i) + 1]));
+            var (pySchema, pySetRead) = (python[2 * i], NormalizeSet(python[(2 * i) + 1]));
             accepted += schema.StartsWith("accepted", StringComparison.Ordinal) ? 1 : 0;
             rejected += schema.StartsWith("rejected", StringComparison.Ordinal) ? 1 : 0;
             foreach (var (reader, dotnet, ts) in new[] { ("PackSchema.Parse / parseSchemaText", schema, tsSchema), ("PackSchemaSet.Parse / parseSchemaSet", set, tsSet) })
@@ -58,19 +61,27 @@ public sealed class SchemaParserDifferentialTests(TypeScriptToolchain toolchain,
                     mismatches.Add($"text {i} ({reader}):\n  text:       {Cut(Escape(texts[i]), 600)}\n  .NET:       {Cut(dotnet, 400)}\n  TypeScript: {Cut(ts, 400)}");
                 }
             }
+
+            foreach (var (reader, dotnet, py) in new[] { ("PackSchema.Parse / parse_schema", schema, pySchema), ("PackSchemaSet.Parse / parse_schema_set", pySet, pySetRead) })
+            {
+                if (!Agree(dotnet, py))
+                {
+                    mismatches.Add($"text {i} ({reader}):\n  text:       {Cut(Escape(texts[i]), 600)}\n  .NET:       {Cut(dotnet, 400)}\n  Python:     {Cut(py, 400)}");
+                }
+            }
         }
 
-        output.WriteLine($"seed {seed}: {texts.Count} texts, {accepted} accepted and {rejected} rejected by PackSchema.Parse; {mismatches.Count} disagreements of {2 * texts.Count} reads; node {node.TotalSeconds:0.0} s");
+        output.WriteLine($"seed {seed}: {texts.Count} texts, {accepted} accepted and {rejected} rejected by PackSchema.Parse; {mismatches.Count} disagreements of {4 * texts.Count} reads; node {node.TotalSeconds:0.0} s, all {clock.Elapsed.TotalSeconds:0.0} s");
         Assert.True(
             mismatches.Count == 0,
-            $"The schema readers disagree on {mismatches.Count} of {2 * texts.Count} reads (seed {seed}, PACK_SCHEMA_DIFF_SEED={seed} PACK_SCHEMA_DIFF_COUNT={count} to repeat); the first {Math.Min(shown, mismatches.Count)}:\n{string.Join("\n", mismatches.Take(shown))}");
+            $"The schema readers disagree on {mismatches.Count} of {4 * texts.Count} reads (seed {seed}, PACK_SCHEMA_DIFF_SEED={seed} PACK_SCHEMA_DIFF_COUNT={count} to repeat); the first {Math.Min(shown, mismatches.Count)}:\n{string.Join("\n", mismatches.Take(shown))}");
 
         // The texts reach both verdicts in bulk, so the agreement says something (a reader that rejected everything
         // would agree with nothing).
         Assert.True(accepted >= texts.Count / 20 && rejected >= texts.Count / 4, $"{accepted} accepted and {rejected} rejected of {texts.Count} texts (node took {node.TotalSeconds:0.0} s)");
     }
 
-    private static (string Schema, string Set) ParseInDotNet(string text)
+    private static (string Schema, string Set, string PythonSet) ParseInDotNet(string text)
     {
         string schema = Verdict(() =>
         {
@@ -78,7 +89,8 @@ public sealed class SchemaParserDifferentialTests(TypeScriptToolchain toolchain,
             return $"{parsed.ContractFingerprint} {parsed.WireFingerprint} {Escape(parsed.CanonicalText)}";
         });
         string set = Verdict(() => string.Join("\t\t", PackSchemaSet.Parse(text).Schemas.Select(s => $"{Escape(CutLabel(s.Label))}\t{s.WireFingerprint}\t{s.ContractFingerprint}")));
-        return (schema, set);
+        string pythonSet = Verdict(() => string.Join("\t\t", PackSchemaSet.Parse(text).Schemas.Select(s => $"{Escape(s.Label)}\t{s.WireFingerprint}\t{s.ContractFingerprint}")));
+        return (schema, set, pythonSet);
     }
 
     private static string Verdict(Func<string> read)
@@ -130,8 +142,30 @@ public sealed class SchemaParserDifferentialTests(TypeScriptToolchain toolchain,
         return Accepted + string.Join("\t\t", entries);
     }
 
-    /// <summary>Writes the texts to a file, parses them all in one node process, and reads back two verdicts per text.</summary>
-    private static string[] ParseInNode(List<string> texts)
+    /// <summary>Parses them all in one node process (parse-schema-texts.mjs).</summary>
+    private static string[] ParseInNode(List<string> texts) => ParseInOneProcess(texts, (input, output) =>
+    {
+        string script = Path.Combine(RepositoryPaths.Root, "tests", "Pack.TypeScript.Tests", "SchemaParserDiff", "parse-schema-texts.mjs");
+        string package = new Uri(Path.Combine(RepositoryPaths.Package, "dist", "index.js")).AbsoluteUri;
+        return TypeScriptToolchain.Node($"\"{script}\" \"{package}\" \"{input}\" \"{output}\"", TimeSpan.FromMinutes(10));
+    });
+
+    /// <summary>Parses them all in one Python process (parse_schema_texts.py).</summary>
+    private static string[] ParseInPython(List<string> texts) => ParseInOneProcess(texts, (input, output) =>
+    {
+        string script = Path.Combine(RepositoryPaths.Root, "tests", "Pack.TypeScript.Tests", "SchemaParserDiff", "parse_schema_texts.py");
+        string python = Environment.GetEnvironmentVariable("PACK_PYTHON") ?? "/usr/bin/python3";
+        var variables = new Dictionary<string, string>
+        {
+            ["PYTHONPATH"] = Path.Combine(RepositoryPaths.Root, "clients", "python", "src"),
+            ["PYTHONDONTWRITEBYTECODE"] = "1",
+            ["PYTHONUTF8"] = "1",
+        };
+        return ProcessRunner.Run(python, $"\"{script}\" \"{input}\" \"{output}\"", RepositoryPaths.Root, TimeSpan.FromMinutes(10), variables);
+    });
+
+    /// <summary>Writes the texts to a file, lets <paramref name="parse"/> read them all in one process, and reads back two verdicts per text.</summary>
+    private static string[] ParseInOneProcess(List<string> texts, Func<string, string, ProcessResult> parse)
     {
         string directory = Path.Combine(Path.GetTempPath(), "pack-schema-diff-" + Guid.NewGuid().ToString("N"));
         Directory.CreateDirectory(directory);
@@ -140,9 +174,7 @@ public sealed class SchemaParserDifferentialTests(TypeScriptToolchain toolchain,
             string input = Path.Combine(directory, "texts.json");
             string output = Path.Combine(directory, "verdicts.txt");
             File.WriteAllText(input, "[" + string.Join(",\n", texts.Select(t => "\"" + Escape(t).Replace("\"", "\\u0022", StringComparison.Ordinal) + "\"")) + "]");
-            string script = Path.Combine(RepositoryPaths.Root, "tests", "Pack.TypeScript.Tests", "SchemaParserDiff", "parse-schema-texts.mjs");
-            string package = new Uri(Path.Combine(RepositoryPaths.Package, "dist", "index.js")).AbsoluteUri;
-            var run = TypeScriptToolchain.Node($"\"{script}\" \"{package}\" \"{input}\" \"{output}\"", TimeSpan.FromMinutes(10));
+            var run = parse(input, output);
             Assert.True(run.ExitCode == 0, run.Describe());
 
             var lines = File.ReadAllLines(output);

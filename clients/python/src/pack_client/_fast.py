@@ -65,15 +65,18 @@ def compile_leaf_list(d: ObjectType, make: Callable[..., Any], charge: int,
     members, kinds = leaf
     ns = _namespace(make)
     lines = ["def fast_many(r, n, out):", " buf = r.buf", " end = r.end", " p = r.pos", " cost = 0", " k = 0",
-             " append = out.append", " if r.depth >= r.max_depth: return 0", " s = p", " for k in range(n):",
-             "  s = p", "  if p + 4 > end: break", "  h = _I32(buf, p)[0]", "  if h < 0: break", "  p += 4",
-             "  e = p + h", "  if e > end: break", f"  cost += {charge}"]
-    body = _members(members, kinds, strict, ns, "  ", "break")
+             " append = out.append", " if r.depth >= r.max_depth: return 0", " s = p", " c0 = 0", " try:",
+             "  for k in range(n):",
+             "   s = p", "   c0 = cost", "   if p + 4 > end: break", "   h = _I32(buf, p)[0]", "   if h < 0: break",
+             "   p += 4", "   e = p + h", "   if e > end: break", f"   cost += {charge}"]
+    body = _members(members, kinds, strict, ns, "   ", "break")
     lines += body
-    lines += ["  p = e", f"  append(make({', '.join(f'v{i}' for i in range(len(members)))}))", " else:", "  k = n",
-              "  s = p", " b = r.budget - cost", " if b < 0:", "  if k: del out[-k:]", "  return 0",
-              " r.budget = b", " r.pos = s", " return k"]
-    # On a break, k is the element that stopped it and s its start; an element read whole is appended.
+    # Malformed text (UnicodeDecodeError) stops it like a break: k and s are the element's, nothing of it appended.
+    lines += ["   p = e", f"   append(make({', '.join(f'v{i}' for i in range(len(members)))}))", "  else:",
+              "   k = n", "   s = p", " except Exception: pass", " if k < n: cost = c0", " b = r.budget - cost",
+              " if b < 0:", "  if k: del out[-k:]", "  return 0", " r.budget = b", " r.pos = s", " return k"]
+    # On a break, k is the element that stopped it, s its start and c0 the cost before it (the general reader charges
+    # that element itself); an element read whole is appended.
     exec(compile("\n".join(lines), f"<pack fast list reader {d.name}>", "exec"), ns)  # noqa: S102
     fast_many: Callable[[Any, int, list[Any]], int] = ns["fast_many"]
     return fast_many
@@ -134,18 +137,18 @@ def _members(members: tuple[Member, ...], kinds: list[str | None], strict: list[
             v = f"v{i}"
             null = f" {give_up}" if strict[i] else f" {v} = None; p += 4"
             out += [
-                f"if p + 4 > e: {give_up}",
                 "h = _U32(buf, p)[0]",
-                "if h == 4294967295:" + null,
-                f"elif h == 0: {v} = ''; p += 4",
-                f"elif h & 2147483648: {give_up}",
-                "else:",
-                " n16 = h & 32767; n8 = h >> 15; q = p + 4 + n8",
-                f" if q > e or n16 == 0 or n16 > n8 or n8 > 3 * n16: {give_up}",
+                "if h < 2147483648:",  # the short form, the empty string included
+                " n8 = h >> 15; q = p + 4 + n8",
                 f" {v} = buf[p + 4:q].decode('utf-8')",
-                f" if len({v}) != n16 or (n8 != n16 and n8 > 3 and max({v}) > '\\uffff'): {give_up}",
+                # len == n16 also settles n16 == 0, n16 > n8 and n8 > 3 * n16 (no BMP text has those), and a
+                # character outside the BMP (its UTF-16 length is 2) makes the reader give up.
+                f" ln = len({v})",
+                f" if ln != h & 32767 or (n8 != ln and max({v}) > '\\uffff'): {give_up}",
                 f" if n8 > 1: cost += {B.STRING} + n8",
                 " p = q",
+                "elif h == 4294967295:" + null,
+                f"else: {give_up}",
             ]
             i += 1
             continue
@@ -160,8 +163,7 @@ def _members(members: tuple[Member, ...], kinds: list[str | None], strict: list[
         run_struct = struct.Struct("<" + "".join(codes))
         ns[f"_S{i}"] = run_struct.unpack_from
         run = [f"v{k}" for k in range(i, j)]
-        out += [f"if p + {run_struct.size} > e: {give_up}", f"{', '.join(run)}, = _S{i}(buf, p)",
-                f"p += {run_struct.size}"]
+        out += [f"{', '.join(run)}, = _S{i}(buf, p)", f"p += {run_struct.size}"]
         for k in range(i, j):
             t = members[k].type
             if isinstance(t, Primitive) and t.name == "bool":
@@ -171,4 +173,7 @@ def _members(members: tuple[Member, ...], kinds: list[str | None], strict: list[
                 ns[f"_C{k}"] = t.cls
                 out += [f"m = _E{k}(v{k})", f"v{k} = m if m is not None else _C{k}(v{k})"]
         i = j
+    # No read above checks the end of the body: a read past the buffer raises (struct.error, a decode error), one
+    # past the body but within the buffer reads bytes that are not the object's, and this check throws them away.
+    out.append(f"if p > e: {give_up}")
     return [indent + line for line in out]

@@ -10,10 +10,10 @@ import socket
 import threading
 import time
 import urllib.parse
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
-from .codec import decode, encode
+from .codec import Reader, decode, encode, reader_for, run_reader
 from .descriptors import Descriptor
 from .errors import PackApiError, PackDeadlineExceededError, PackIncompatibleSchemaError, PackSchemaError
 from .schema import Schema, SchemaSet, check_compatibility, parse_schema, parse_schema_set
@@ -37,7 +37,7 @@ _URI_SAFE = "!~*'()"  # encodeURIComponent's unreserved marks (quote keeps lette
 class Payload(Generic[T]):
     """A root type of a schema set: its descriptor, fingerprints (§2.3) and contract text (§2.1)."""
 
-    __slots__ = ("label", "descriptor", "wire", "contract", "schema_text", "_schema")
+    __slots__ = ("label", "descriptor", "wire", "contract", "schema_text", "_schema", "_read")
 
     def __init__(self, label: str, descriptor: Descriptor, *, wire: str, contract: str, schema: str) -> None:
         self.label = label
@@ -46,6 +46,7 @@ class Payload(Generic[T]):
         self.contract = contract
         self.schema_text = schema
         self._schema: Schema | None = None
+        self._read: Callable[[Reader], Any] | None = None
 
     @property
     def schema(self) -> Schema:
@@ -60,7 +61,10 @@ class Payload(Generic[T]):
 
     def decode(self, data: bytes) -> T:
         """The value of one payload."""
-        value: T = decode(self.descriptor, data)
+        read = self._read
+        if read is None:
+            read = self._read = reader_for(self.descriptor, True)
+        value: T = run_reader(read, Reader(data if type(data) is bytes else bytes(data)))
         return value
 
 

@@ -130,7 +130,12 @@ def decode(descriptor: Descriptor, data: bytes | bytearray | memoryview, options
 
 def read_payload(descriptor: Descriptor, r: Reader) -> Any:
     """Reads one whole payload from ``r.pos`` to ``r.end`` (a stream frame's payload, or a whole body)."""
-    read = reader_for(descriptor, True)
+    return run_reader(reader_for(descriptor, True), r)
+
+
+def run_reader(read: ReadFn, r: Reader) -> Any:
+    """Runs a top-level reader (``reader_for(descriptor, True)``) over the whole of ``r``: what it raises becomes a
+    :class:`PackDecodeError`, and bytes left over are one."""
     try:
         value = read(r)
     except PackError:

@@ -394,6 +394,9 @@ def _own_rules(t: list[dict[str, Any]], i: int) -> None:
                 raise _fail(at, "signed is only for the integer primitives")
             if e["signed"] != p.startswith("i"):
                 raise _fail(at, f"{p} is {'signed' if p.startswith('i') else 'unsigned'}")
+        elif p in _INTEGERS:
+            # The schema as read has signed on every integer primitive, whether or not the document wrote it (§2.1).
+            e["signed"] = p.startswith("i")
         if e["nullable"] != (p == "string"):
             raise _fail(at, "only a string among the primitives is nullable")
     elif kind == "enum":
@@ -605,7 +608,10 @@ class SchemaSet:
     @property
     def fingerprint(self) -> str:
         """The set's fingerprint (the schema endpoint's ETag, §2.4)."""
-        text = ",".join(s.contract_fingerprint for s in self.schemas)
+        # In the order of the roots' labels (ordinal, UTF-16 code units), as §2.4 says: the order of a set's entries
+        # carries no meaning, so a set written in another order has the same fingerprint.
+        ordered = sorted(self.schemas, key=lambda s: s.label.encode("utf-16-be", "surrogatepass"))
+        text = ",".join(s.contract_fingerprint for s in ordered)
         if self.endpoints is not None:
             text += "," + fingerprint(canonical_text(self.endpoints))
         return fingerprint(text)
@@ -640,10 +646,11 @@ def parse_schema_set(text: str | bytes | Any) -> SchemaSet:
         at = f"schemas[{i}]"
         if not isinstance(e, dict):
             raise _fail(at, "an entry must be an object")
+        s = _document(e.get("schema"), f"{at}.schema.")
+        # An entry's type only tells people what the root is (§2.4): readers ignore it and look roots up by label.
         t = e.get("type")
         if not isinstance(t, str):
-            raise _fail(at, "type must be a string")
-        s = _document(e.get("schema"), f"{at}.schema.")
+            t = s.label
         for key, actual in (("wire", s.wire_fingerprint), ("contract", s.contract_fingerprint)):
             recorded = e.get(key)
             if recorded is None:

@@ -97,5 +97,19 @@ def _value(d: Descriptor, j: Any) -> Any:
             values.append(_value(member.type, j[key] if key in j else j.get(member.name)))
         return tuple(values) if d.tuple_form else d.cls(*values)
     if isinstance(d, UnionType):
-        raise ValueError(f"the JSON of the union {d.name} names its case by a discriminator this client does not read")
+        return _union(d, j)
     raise TypeError(d)
+
+
+def _union(d: UnionType, j: Any) -> Any:
+    """A union value as System.Text.Json writes it: the case's members with a ``"$type"`` discriminator. An integer
+    discriminator is the case's tag (wire-format.md §8: ``[JsonDerivedType(typeof(Case), n)]``); a string one is taken
+    to be the case's type name (its last dotted part, any case), since the schema holds no other name for it."""
+    if not isinstance(j, dict) or "$type" not in j:
+        raise ValueError(f"the JSON of the union {d.name} has no \"$type\" discriminator")
+    t = j["$type"]
+    for c in d.cases:
+        if type(t) is int and c.tag == t or (
+                isinstance(t, str) and c.type.name.rsplit(".", 1)[-1].lower() == t.lower()):
+            return _value(c.type, j)
+    raise ValueError(f"the discriminator {t!r} names no case of the union {d.name}")

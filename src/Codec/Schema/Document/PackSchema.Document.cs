@@ -229,7 +229,8 @@ public sealed partial class PackSchema
         }
 
         bool nullable = json["nullable"] is JsonValue n && n.TryGetValue(out bool b) ? b : throw new FormatException($"{at}: \"nullable\" must be true or false.");
-        string? name = Get<string>(json, "name", at);
+        // Only the named kinds have a name (§1.1); on any other it is a property the kind does not have, ignored (§1.5).
+        string? name = kind is PackSchemaKind.Enum or PackSchemaKind.Object or PackSchemaKind.FrozenStruct or PackSchemaKind.Union ? Get<string>(json, "name", at) : null;
         return kind switch
         {
             PackSchemaKind.Primitive => new PackSchemaType(kind, nullable)

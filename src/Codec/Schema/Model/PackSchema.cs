@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
+using System.Text;
 using Pack.Schema.Building;
 
 namespace Pack.Schema;
@@ -97,24 +98,56 @@ public sealed partial class PackSchema
 
     /// <summary>The label (docs/schema.md §1.2) of the type at <paramref name="index"/>.</summary>
     /// <param name="index">An index into <see cref="Types"/>.</param>
-    public string LabelOf(int index) => LabelOf(index, 0);
-
-    private string LabelOf(int index, int depth)
+    /// <returns>
+    /// The whole label: a schema that was read or built from a contract has labels of at most 4,096 characters
+    /// (docs/schema.md §1.5). Only a schema made by hand from its types that breaks that rule (a label that long, or a
+    /// collection of itself) gets its first 4,096 characters and <c>…</c>.
+    /// </returns>
+    public string LabelOf(int index)
     {
-        var type = Types[index];
-        if (depth > 16)
+        var label = new StringBuilder();
+        AppendLabel(index, label);
+        return label.Length <= MaxLabelLength ? label.ToString() : string.Concat(label.ToString(0, MaxLabelLength), "…");
+    }
+
+    // Stops once the label is longer than MaxLabelLength: each level appends at least "set<", so the recursion is at
+    // most about a thousand levels deep however the types refer to each other.
+    private void AppendLabel(int index, StringBuilder label)
+    {
+        if (label.Length > MaxLabelLength)
         {
-            return "…";
+            return;
         }
 
-        return type.Kind switch
+        var type = Types[index];
+        switch (type.Kind)
         {
-            PackSchemaKind.Primitive => type.Primitive!,
-            PackSchemaKind.Nullable => $"nullable<{LabelOf(type.Element, depth + 1)}>",
-            PackSchemaKind.List => $"list<{LabelOf(type.Element, depth + 1)}>",
-            PackSchemaKind.Set => $"set<{LabelOf(type.Element, depth + 1)}>",
-            PackSchemaKind.Map => $"map<{LabelOf(type.Key, depth + 1)},{LabelOf(type.Value, depth + 1)}>",
-            _ => type.Name ?? "#" + index.ToString(System.Globalization.CultureInfo.InvariantCulture),
-        };
+            case PackSchemaKind.Primitive:
+                label.Append(type.Primitive);
+                break;
+            case PackSchemaKind.Nullable or PackSchemaKind.List or PackSchemaKind.Set:
+                label.Append(type.Kind switch { PackSchemaKind.Nullable => "nullable<", PackSchemaKind.List => "list<", _ => "set<" });
+                AppendLabel(type.Element, label);
+                label.Append('>');
+                break;
+            case PackSchemaKind.Map:
+                label.Append("map<");
+                AppendLabel(type.Key, label);
+                label.Append(',');
+                AppendLabel(type.Value, label);
+                label.Append('>');
+                break;
+            default:
+                if (type.Name is null)
+                {
+                    label.Append('#').Append(index.ToString(System.Globalization.CultureInfo.InvariantCulture));
+                }
+                else
+                {
+                    label.Append(type.Name);
+                }
+
+                break;
+        }
     }
 }
