@@ -50,6 +50,16 @@ public sealed class PackFormatterOptions
     [Range(1, int.MaxValue)]
     public int MaxRegisteredClientSchemas { get; set; } = DefaultMaxRegisteredClientSchemas;
 
+    /// <summary>
+    /// Whether client schemas registered with this server are also kept in the app's
+    /// <see cref="Microsoft.Extensions.Caching.Distributed.IDistributedCache"/> (Redis, in a fleet), so that a client
+    /// registered with one replica is accepted by every replica that shares the cache (docs/schema.md §5.2, shared
+    /// registrations). Default <see langword="false"/>: registrations live in each replica's memory. When
+    /// <see langword="true"/>, <c>MapPackSchema()</c> requires an <c>IDistributedCache</c> service. A store that fails or
+    /// takes longer than 2 seconds is logged and makes the fingerprint unknown (412) for that request, never a 5xx.
+    /// </summary>
+    public bool ShareClientSchemaRegistrations { get; set; }
+
     /// <summary>The registered client schemas and the verdicts, shared by the schema endpoint and the body readers that use these options.</summary>
     internal PackClientSchemaRegistry ClientSchemas => field ?? Interlocked.CompareExchange(ref field, new PackClientSchemaRegistry(this), null) ?? field;
 }

@@ -55,7 +55,7 @@ public sealed partial class PackInputFormatter : InputFormatter, IInputFormatter
 
         var httpContext = context.HttpContext;
         var elementType = IsStream(context) ? AsyncEnumerableTypes.GetElementType(context.ModelType) : null;
-        if (PackRequestSchemaCheck.Check(httpContext.Request, elementType ?? context.ModelType, _options) is { } rejection)
+        if (await PackRequestSchemaCheck.CheckAsync(httpContext.Request, elementType ?? context.ModelType, _options).ConfigureAwait(false) is { } rejection)
         {
             // Before a byte is read: an incompatible or unknown writer schema would be read as the wrong values.
             // PackActionFilter answers the problem from this mark (model state alone would be a 400).

@@ -56,7 +56,7 @@ public sealed partial class PackBody<T> : IBindableFromHttpContext<PackBody<T>>,
         }
 
         var options = PackEndpointOptions.Get(context);
-        if (PackRequestSchemaCheck.Check(request, typeof(T), options) is { } rejection)
+        if (await PackRequestSchemaCheck.CheckAsync(request, typeof(T), options).ConfigureAwait(false) is { } rejection)
         {
             Log.RejectedBody(GetLogger(context), typeof(T), rejection.Detail, exception: null);
             return new PackBody<T>(default!, new PackBodyFailure(rejection));

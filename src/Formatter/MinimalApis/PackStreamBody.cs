@@ -53,13 +53,15 @@ public sealed class PackStreamBody<T> : IAsyncEnumerable<T?>, IBindableFromHttpC
         }
 
         var options = PackEndpointOptions.Get(context);
-        if (PackRequestSchemaCheck.Check(request, typeof(T), options) is { } rejection)
-        {
-            return ValueTask.FromResult<PackStreamBody<T>?>(new(null, new PackBodyFailure(rejection)));
-        }
-
-        return ValueTask.FromResult<PackStreamBody<T>?>(new(new PackRequestStreamReader<T>(context, options), failure: null));
+        var check = PackRequestSchemaCheck.CheckAsync(request, typeof(T), options);
+        return check.IsCompletedSuccessfully ? ValueTask.FromResult(Bound(context, options, check.Result)) : BindAfterCheckAsync(context, options, check);
     }
+
+    private static async ValueTask<PackStreamBody<T>?> BindAfterCheckAsync(HttpContext context, PackFormatterOptions options, ValueTask<PackRequestSchemaRejection?> check) =>
+        Bound(context, options, await check.ConfigureAwait(false));
+
+    private static PackStreamBody<T>? Bound(HttpContext context, PackFormatterOptions options, PackRequestSchemaRejection? rejection) =>
+        rejection is not null ? new(null, new PackBodyFailure(rejection)) : new(new PackRequestStreamReader<T>(context, options), failure: null);
 
     /// <inheritdoc/>
     public static void PopulateMetadata(ParameterInfo parameter, EndpointBuilder builder)

@@ -1,4 +1,7 @@
 using System.Collections.Concurrent;
+using System.Text;
+using Microsoft.Extensions.Caching.Distributed;
+using Microsoft.Extensions.Logging;
 using Pack.Schema;
 
 namespace Pack.AspNetCore;
@@ -7,10 +10,22 @@ namespace Pack.AspNetCore;
 /// The client (writer) schemas a server knows, by wire fingerprint, and the verdicts of checking them against the
 /// endpoints' types (docs/schema.md §5.2). Schemas configured in <see cref="PackFormatterOptions.KnownClientSchemas"/>
 /// stay; registered ones and the verdicts are bounded by <see cref="PackFormatterOptions.MaxRegisteredClientSchemas"/>
-/// and forgotten together when a registration would pass the bound.
+/// and forgotten together when a registration would pass the bound. With
+/// <see cref="PackFormatterOptions.ShareClientSchemaRegistrations"/>, registered schemas are also kept in the app's
+/// <see cref="IDistributedCache"/> (docs/schema.md §5.2, shared registrations), and a fingerprint this replica does not
+/// know is looked up there before it is answered 412.
 /// </summary>
-internal sealed class PackClientSchemaRegistry(PackFormatterOptions options)
+internal sealed partial class PackClientSchemaRegistry(PackFormatterOptions options)
 {
+    /// <summary>The key of a shared registration: this prefix and the wire fingerprint (docs/schema.md §5.2).</summary>
+    public const string SharedKeyPrefix = "pack-client-schema:";
+
+    /// <summary>How long a shared registration is kept after its last use (sliding).</summary>
+    public static readonly TimeSpan SharedLifetime = TimeSpan.FromDays(1);
+
+    /// <summary>How long a request waits for the shared store before the writer's schema counts as unknown.</summary>
+    public static readonly TimeSpan SharedTimeout = TimeSpan.FromSeconds(2);
+
     private readonly ConcurrentDictionary<string, PackSchema> _registered = new(StringComparer.Ordinal);
     private readonly ConcurrentDictionary<(Type Reader, string Writer), IReadOnlyList<PackSchemaViolation>> _verdicts = new();
     private Dictionary<string, PackSchema>? _known;
@@ -66,6 +81,93 @@ internal sealed class PackClientSchemaRegistry(PackFormatterOptions options)
         return verdict;
     }
 
+    /// <summary>
+    /// Stores a registered schema in the shared store (its wire form's canonical text under
+    /// <see cref="SharedKeyPrefix"/> and its wire fingerprint). A store that fails or is slow is logged and leaves the
+    /// registration to this replica: the client's next request to another replica is answered 412, and it registers there.
+    /// </summary>
+    public async ValueTask ShareAsync(IDistributedCache store, string fingerprint, ILogger logger, CancellationToken cancellationToken)
+    {
+        if (!_registered.TryGetValue(fingerprint, out var schema))
+        {
+            return; // configured (KnownClientSchemas): every replica has it from its own configuration
+        }
+
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        timeout.CancelAfter(SharedTimeout);
+        try
+        {
+            var entry = new DistributedCacheEntryOptions { SlidingExpiration = SharedLifetime };
+            await store.SetAsync(SharedKeyPrefix + fingerprint, Encoding.UTF8.GetBytes(schema.CanonicalText), entry, timeout.Token).ConfigureAwait(false);
+        }
+        catch (Exception exception) when (!cancellationToken.IsCancellationRequested)
+        {
+            Log.ShareFailed(logger, fingerprint, exception);
+        }
+    }
+
+    /// <summary>
+    /// <see cref="Verdict"/>, looking a writer schema this replica does not know up in the shared store first. What the
+    /// store holds is input like a registration: it is parsed, bounded and its fingerprint computed, and an entry that is
+    /// not the schema of its key (overwritten, truncated, another writer's) is logged and counts as unknown.
+    /// </summary>
+    public async ValueTask<IReadOnlyList<PackSchemaViolation>?> VerdictAsync(Type readerType, PackSchema reader, string writerFingerprint, IDistributedCache store, ILogger logger, CancellationToken cancellationToken)
+    {
+        if (Verdict(readerType, reader, writerFingerprint) is { } known)
+        {
+            return known;
+        }
+
+        byte[]? stored;
+        using (var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
+        {
+            timeout.CancelAfter(SharedTimeout);
+            try
+            {
+                stored = await store.GetAsync(SharedKeyPrefix + writerFingerprint, timeout.Token).ConfigureAwait(false);
+            }
+            catch (Exception exception) when (!cancellationToken.IsCancellationRequested)
+            {
+                Log.LookupFailed(logger, writerFingerprint, exception);
+                return null;
+            }
+        }
+
+        if (stored is null)
+        {
+            return null;
+        }
+
+        if (ReadShared(stored, writerFingerprint) is not { } schema)
+        {
+            Log.SharedEntryRefused(logger, writerFingerprint, stored.Length);
+            return null;
+        }
+
+        Register(schema);
+        return Verdict(readerType, reader, writerFingerprint);
+    }
+
+    private static PackSchema? ReadShared(byte[] stored, string fingerprint)
+    {
+        if (stored.Length > PackRequestSchemaProtocol.MaxRegistrationBytes)
+        {
+            return null;
+        }
+
+        try
+        {
+            var schema = PackSchema.Parse(Encoding.UTF8.GetString(stored));
+            return schema.Types.Count <= PackRequestSchemaProtocol.MaxRegistrationTypes
+                && string.Equals(schema.WireFingerprint, fingerprint, StringComparison.Ordinal) ? schema : null;
+        }
+        catch (Exception)
+        {
+            // Whatever is wrong with the entry, it is not a schema this replica can trust: unknown, never a 500.
+            return null;
+        }
+    }
+
     private Dictionary<string, PackSchema> Known => _known ?? Interlocked.CompareExchange(ref _known, BuildKnown(), null) ?? _known;
 
     private Dictionary<string, PackSchema> BuildKnown()
@@ -77,5 +179,17 @@ internal sealed class PackClientSchemaRegistry(PackFormatterOptions options)
         }
 
         return known;
+    }
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 30, Level = LogLevel.Warning, EventName = "PackClientSchemaShareFailed", Message = "The client schema {Fingerprint} was registered here but could not be stored in the shared cache; other replicas answer 412 until the client registers with them.")]
+        public static partial void ShareFailed(ILogger logger, string fingerprint, Exception exception);
+
+        [LoggerMessage(EventId = 31, Level = LogLevel.Warning, EventName = "PackClientSchemaLookupFailed", Message = "The shared cache could not be read for the client schema {Fingerprint}; the request is answered as for an unknown schema (412).")]
+        public static partial void LookupFailed(ILogger logger, string fingerprint, Exception exception);
+
+        [LoggerMessage(EventId = 32, Level = LogLevel.Warning, EventName = "PackClientSchemaSharedEntryRefused", Message = "The shared cache's entry for the client schema {Fingerprint} ({Length} bytes) is not that schema (overwritten, truncated or written by something else) and was ignored.")]
+        public static partial void SharedEntryRefused(ILogger logger, string fingerprint, int length);
     }
 }

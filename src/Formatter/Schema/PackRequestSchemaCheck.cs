@@ -1,4 +1,8 @@
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Caching.Distributed;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
 using Pack.Schema;
 
 namespace Pack.AspNetCore;
@@ -14,7 +18,8 @@ internal static class PackRequestSchemaCheck
     /// <param name="request">The request, before its body is read.</param>
     /// <param name="type">The type the body is read as (a request stream's item type).</param>
     /// <param name="options">The options of the endpoint: the switch and the registry.</param>
-    public static PackRequestSchemaRejection? Check(HttpRequest request, Type type, PackFormatterOptions options)
+    /// <returns>Completed at once unless the writer's schema is looked up in the shared store (<see cref="PackFormatterOptions.ShareClientSchemaRegistrations"/>).</returns>
+    public static ValueTask<PackRequestSchemaRejection?> CheckAsync(HttpRequest request, Type type, PackFormatterOptions options)
     {
         if (request.HttpContext.Features.Get<PackHttpBodyLog>() is { } log)
         {
@@ -25,40 +30,59 @@ internal static class PackRequestSchemaCheck
         var header = request.Headers[PackSchema.HeaderName];
         if (header.Count == 0 || !options.CheckRequestSchema)
         {
-            return null;
+            return default;
         }
 
         string? readerFingerprint = PackSchemaHeader.WireFingerprint(type);
         if (readerFingerprint is null || (header.Count == 1 && string.Equals(header[0], readerFingerprint, StringComparison.Ordinal)))
         {
-            return null;
+            return default;
         }
 
-        return CheckAgainstRegistry(request, type, readerFingerprint, header.Count == 1 ? header[0] : null, options);
+        return CheckAgainstRegistryAsync(request, type, readerFingerprint, header.Count == 1 ? header[0] : null, options);
     }
 
-    private static PackRequestSchemaRejection? CheckAgainstRegistry(HttpRequest request, Type type, string readerFingerprint, string? writerFingerprint, PackFormatterOptions options)
+    private static ValueTask<PackRequestSchemaRejection?> CheckAgainstRegistryAsync(HttpRequest request, Type type, string readerFingerprint, string? writerFingerprint, PackFormatterOptions options)
     {
         if (!PackRequestSchemaProtocol.IsFingerprint(writerFingerprint))
         {
-            return PackRequestSchemaRejection.MalformedHeader(request.Headers[PackSchema.HeaderName].ToString());
+            return ValueTask.FromResult<PackRequestSchemaRejection?>(PackRequestSchemaRejection.MalformedHeader(request.Headers[PackSchema.HeaderName].ToString()));
         }
 
         // The reader's fingerprint came from this schema (PackSchemaHeader caches TryGet's answer; TryGet caches the schema).
         if (!PackSchema.TryGet(type, options: null, out var reader))
         {
-            return null;
+            return default;
         }
 
         var registry = options.ClientSchemas;
-        return registry.Verdict(type, reader, writerFingerprint!) switch
+        var verdict = registry.Verdict(type, reader, writerFingerprint!);
+        if (verdict is null && options.ShareClientSchemaRegistrations && registry.RegistrationPath is not null
+            && request.HttpContext.RequestServices?.GetService<IDistributedCache>() is { } shared)
+        {
+            return LookUpSharedAsync(request, type, reader, readerFingerprint, writerFingerprint!, registry, shared);
+        }
+
+        return ValueTask.FromResult(Decide(request, reader, readerFingerprint, writerFingerprint!, registry, verdict));
+    }
+
+    private static async ValueTask<PackRequestSchemaRejection?> LookUpSharedAsync(HttpRequest request, Type type, PackSchema reader, string readerFingerprint, string writerFingerprint, PackClientSchemaRegistry registry, IDistributedCache shared)
+    {
+        var logger = request.HttpContext.RequestServices.GetService<ILoggerFactory>()?.CreateLogger("Pack.AspNetCore.Schema") ?? NullLogger.Instance;
+        var verdict = await registry.VerdictAsync(type, reader, writerFingerprint, shared, logger, request.HttpContext.RequestAborted).ConfigureAwait(false);
+        return Decide(request, reader, readerFingerprint, writerFingerprint, registry, verdict);
+    }
+
+    private static PackRequestSchemaRejection? Decide(HttpRequest request, PackSchema reader, string readerFingerprint, string writerFingerprint, PackClientSchemaRegistry registry, IReadOnlyList<PackSchemaViolation>? verdict)
+    {
+        return verdict switch
         {
             // Without the registration endpoint a client cannot make its schema known, so a 412 could never be resolved:
             // the body is read unchecked, as before the header existed (docs/schema.md §5.2, step 4).
             null when registry.RegistrationPath is null => null,
-            null => PackRequestSchemaRejection.Unknown(reader.Label, readerFingerprint, writerFingerprint!, RegistrationPath(request, registry)),
+            null => PackRequestSchemaRejection.Unknown(reader.Label, readerFingerprint, writerFingerprint, RegistrationPath(request, registry)),
             { Count: 0 } => null,
-            var violations => PackRequestSchemaRejection.Incompatible(reader.Label, readerFingerprint, writerFingerprint!, violations),
+            var violations => PackRequestSchemaRejection.Incompatible(reader.Label, readerFingerprint, writerFingerprint, violations),
         };
     }
 

@@ -5,7 +5,10 @@ using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc.Formatters;
 using Microsoft.AspNetCore.Routing;
+using Microsoft.Extensions.Caching.Distributed;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Options;
 using Pack.AspNetCore;
 using Pack.Schema;
@@ -29,14 +32,22 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
 
         var registry = options.ClientSchemas;
         registry.RegistrationPath = pattern.StartsWith('/') ? pattern : "/" + pattern;
+        IDistributedCache? shared = null;
+        if (options.ShareClientSchemaRegistrations)
+        {
+            shared = services.GetService<IDistributedCache>() ?? throw new InvalidOperationException(
+                "PackFormatterOptions.ShareClientSchemaRegistrations keeps registrations in the app's IDistributedCache, and none is registered: add one (AddStackExchangeRedisCache, or AddDistributedMemoryCache for a single process) or turn the option off.");
+        }
+
+        var logger = services.GetService<ILoggerFactory>()?.CreateLogger("Pack.AspNetCore.Schema") ?? NullLogger.Instance;
         group.MapPost(string.Empty, async context =>
         {
-            var result = await RegisterAsync(context, registry).ConfigureAwait(false);
+            var result = await RegisterAsync(context, registry, shared, logger).ConfigureAwait(false);
             await result.ExecuteAsync(context).ConfigureAwait(false);
         }).ExcludeFromDescription();
     }
 
-    private static async Task<IResult> RegisterAsync(HttpContext context, PackClientSchemaRegistry registry)
+    private static async Task<IResult> RegisterAsync(HttpContext context, PackClientSchemaRegistry registry, IDistributedCache? shared, ILogger logger)
     {
         var request = context.Request;
         if (request.ContentType is not { } contentType || !new MediaType(contentType).IsSubsetOf(JsonMediaType))
@@ -76,7 +87,13 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
         var registered = new JsonArray();
         foreach (var schema in set.Schemas)
         {
-            registered.Add((JsonNode)new JsonObject { ["type"] = schema.Label, ["wire"] = registry.Register(schema) });
+            string fingerprint = registry.Register(schema);
+            if (shared is not null)
+            {
+                await registry.ShareAsync(shared, fingerprint, logger, context.RequestAborted).ConfigureAwait(false);
+            }
+
+            registered.Add((JsonNode)new JsonObject { ["type"] = schema.Label, ["wire"] = fingerprint });
         }
 
         var answer = new JsonObject { ["format"] = PackRequestSchemaProtocol.RegistrationFormat, ["schemas"] = registered };

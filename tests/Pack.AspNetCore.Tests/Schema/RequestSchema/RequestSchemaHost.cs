@@ -38,12 +38,13 @@ public sealed class RequestSchemaHost : IAsyncDisposable
 
     public HttpClient Client { get; }
 
-    public static async Task<RequestSchemaHost> StartAsync(Action<PackFormatterOptions>? configure = null, bool mapSchema = true)
+    public static async Task<RequestSchemaHost> StartAsync(Action<PackFormatterOptions>? configure = null, bool mapSchema = true, Action<IServiceCollection>? services = null)
     {
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = "Development", ContentRootPath = AppContext.BaseDirectory });
         builder.Logging.ClearProviders();
         builder.WebHost.UseKestrel(options => options.Listen(IPAddress.Loopback, 0));
         builder.Services.AddPack(configure);
+        services?.Invoke(builder.Services);
         builder.Services.AddProblemDetails();
         builder.Services.AddControllers(options => options.ReturnHttpNotAcceptable = true)
             .AddApplicationPart(typeof(RequestSchemaController).Assembly)
