@@ -12,7 +12,8 @@ namespace Pack.Benchmarks.Logging;
 /// with a list out) to an in-process Kestrel server. <c>*_NoHttpLogging</c>: no logging middleware. <c>*_BodiesOff</c>:
 /// <c>UseHttpLogging</c> with path and status only (the usual production setting), and for Pack
 /// <c>AddPackHttpLogging</c> registered, so the row shows what the registered interceptor costs while bodies are not
-/// logged. <c>*_BodiesOn</c>: request and response bodies logged (JSON as text by the middleware, Pack decoded to JSON by
+/// logged; <c>Pack_BodiesOffWithoutPackLogging</c> is the same middleware without it, so the two rows isolate it.
+/// <c>*_BodiesOn</c>: request and response bodies logged (JSON as text by the middleware, Pack decoded to JSON by
 /// the interceptor, one member redacted), each line formatted by a provider that keeps nothing.
 /// </summary>
 [MemoryDiagnoser]
@@ -29,7 +30,7 @@ public class L1_ServerLoggingCost
     [GlobalSetup(Targets = [nameof(Json_NoHttpLogging), nameof(Pack_NoHttpLogging)])]
     public Task SetupNone() => StartAsync(fields: null, packLogging: false);
 
-    [GlobalSetup(Target = nameof(Json_BodiesOff))]
+    [GlobalSetup(Targets = [nameof(Json_BodiesOff), nameof(Pack_BodiesOffWithoutPackLogging)])]
     public Task SetupJsonOff() => StartAsync(Light, packLogging: false);
 
     [GlobalSetup(Target = nameof(Pack_BodiesOff))]
@@ -57,6 +58,9 @@ public class L1_ServerLoggingCost
 
     [Benchmark]
     public Task<int> Pack_NoHttpLogging() => PackAsync();
+
+    [Benchmark]
+    public Task<int> Pack_BodiesOffWithoutPackLogging() => PackAsync();
 
     [Benchmark]
     public Task<int> Pack_BodiesOff() => PackAsync();

@@ -1,6 +1,7 @@
+using System.Buffers;
+using System.Text;
 using System.Text.Encodings.Web;
 using System.Text.Json;
-using System.Text.Json.Nodes;
 using Pack.Schema;
 
 namespace Pack.Logging;
@@ -18,11 +19,22 @@ internal static class PackBodyLogText
     /// <summary>What a value is written as when the bytes stop (or go wrong) before it is read: the line's status says why.</summary>
     public const string Incomplete = "[Incomplete]";
 
-    private static readonly JsonSerializerOptions Compact = new()
+    private static readonly JsonWriterOptions Compact = new()
     {
         MaxDepth = 256,
         Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
+        SkipValidation = true,
     };
+
+    // The text is written into one buffer and writer per thread, reused by every line; a buffer grown past this is
+    // left to the collector after its line, so one huge body does not keep its memory.
+    private const int KeptBufferBytes = 64 * 1024;
+
+    [ThreadStatic]
+    private static ArrayBufferWriter<byte>? t_buffer;
+
+    [ThreadStatic]
+    private static Utf8JsonWriter? t_writer;
 
     /// <summary>Decodes <paramref name="payload"/> as one value of <paramref name="schema"/>'s root type.</summary>
     /// <param name="schema">The payload's schema.</param>
@@ -39,12 +51,27 @@ internal static class PackBodyLogText
             return "\"" + Incomplete + "\"";
         }
 
-        if (error is not null || !redaction.IsEmpty)
+        // Written straight from the decoded values, with the left-out and unread ones replaced as they are reached: no
+        // JSON tree is built, and nothing is copied but the text.
+        var buffer = t_buffer ??= new ArrayBufferWriter<byte>(1024);
+        var writer = t_writer ??= new Utf8JsonWriter(buffer, Compact);
+        buffer.ResetWrittenCount();
+        writer.Reset(buffer);
+        try
         {
-            Rewrite(value, schema.Types, redaction, error is not null);
+            Write(writer, value, schema.Types, redaction, error is not null);
+            writer.Flush();
+            return Encoding.UTF8.GetString(buffer.WrittenSpan);
         }
-
-        return value.ToJson(schema.Types)?.ToJsonString(Compact) ?? "null";
+        finally
+        {
+            writer.Reset();
+            if (buffer.Capacity > KeptBufferBytes)
+            {
+                t_buffer = null;
+                t_writer = null;
+            }
+        }
     }
 
     /// <summary>A <see cref="PackException"/>'s message without the offset suffix the constructor appends.</summary>
@@ -55,38 +82,90 @@ internal static class PackBodyLogText
         return message.EndsWith(suffix, StringComparison.Ordinal) ? message[..^suffix.Length] : message;
     }
 
-    /// <summary>Puts <see cref="Redacted"/> in place of left-out members and, after an error, <see cref="Incomplete"/> in place of values not read to their end that have nothing to show (a scalar, a collection whose count failed).</summary>
-    private static void Rewrite(DecodedValue value, IReadOnlyList<PackSchemaType> types, PackBodyLogRedaction redaction, bool failed)
+    /// <summary>
+    /// Writes <paramref name="value"/> in the §14 mapping, with <see cref="Redacted"/> in place of left-out members and,
+    /// after an error (<paramref name="failed"/>), <see cref="Incomplete"/> in place of values not read to their end
+    /// that have nothing to show (a scalar, a collection whose count failed).
+    /// </summary>
+    private static void Write(Utf8JsonWriter writer, DecodedValue value, IReadOnlyList<PackSchemaType> types, PackBodyLogRedaction redaction, bool failed)
     {
-        var children = value.Children;
-        var type = value.Shape == DecodedShape.Object ? types[value.TypeIndex] : null;
-        for (int i = 0; i < children.Count; i++)
+        if (value.IsNull || value.Shape == DecodedShape.Scalar)
         {
-            var child = children[i];
-            if (type is not null && i < type.Members.Count && redaction.Redacts(type, type.Members[i]))
+            if (value.Scalar is null)
             {
+                writer.WriteNullValue();
+            }
+            else
+            {
+                value.Scalar.WriteTo(writer);
+            }
+
+            return;
+        }
+
+        var children = value.Children;
+        switch (value.Shape)
+        {
+            case DecodedShape.Object:
                 // Children of an object are its members in schema order (read ones, then absent ones).
-                children[i] = Replaced(child, Redacted);
-                continue;
-            }
+                var type = types[value.TypeIndex];
+                writer.WriteStartObject();
+                for (int i = 0; i < children.Count; i++)
+                {
+                    var child = children[i];
+                    writer.WritePropertyName(child.Key ?? "?");
+                    if (i < type.Members.Count && !redaction.IsEmpty && redaction.Redacts(type, type.Members[i]))
+                    {
+                        writer.WriteStringValue(Redacted);
+                    }
+                    else
+                    {
+                        WriteChild(writer, child, types, redaction, failed);
+                    }
+                }
 
-            if (failed && child.End < 0 && child.Children.Count == 0)
-            {
-                children[i] = Replaced(child, Incomplete);
-                continue;
-            }
+                writer.WriteEndObject();
+                return;
+            case DecodedShape.Array:
+            case DecodedShape.Map:
+            case DecodedShape.Pair:
+                writer.WriteStartArray();
+                for (int i = 0; i < children.Count; i++)
+                {
+                    WriteChild(writer, children[i], types, redaction, failed);
+                }
 
-            Rewrite(child, types, redaction, failed);
+                writer.WriteEndArray();
+                return;
+            default:
+                writer.WriteStartObject();
+                writer.WriteNumber("tag", value.Tag);
+                if (children.Count > 0)
+                {
+                    writer.WriteString("case", types[children[0].TypeIndex].ShortName);
+                    writer.WritePropertyName("value");
+                    WriteChild(writer, children[0], types, redaction, failed);
+                }
+                else
+                {
+                    writer.WriteNull("case");
+                    writer.WriteNull("value");
+                }
+
+                writer.WriteEndObject();
+                return;
         }
     }
 
-    private static DecodedValue Replaced(DecodedValue value, string text) => new()
+    private static void WriteChild(Utf8JsonWriter writer, DecodedValue child, IReadOnlyList<PackSchemaType> types, PackBodyLogRedaction redaction, bool failed)
     {
-        Path = value.Path,
-        Key = value.Key,
-        TypeIndex = value.TypeIndex,
-        Offset = value.Offset,
-        End = value.End,
-        Scalar = JsonValue.Create(text),
-    };
+        if (failed && child.End < 0 && child.Children.Count == 0)
+        {
+            writer.WriteStringValue(Incomplete);
+        }
+        else
+        {
+            Write(writer, child, types, redaction, failed);
+        }
+    }
 }
