@@ -6,7 +6,7 @@ import json
 import unittest
 
 from pack_client import PackSchemaError
-from pack_client.schema import check_compatibility, parse_schema, parse_schema_set
+from pack_client.schema import canonical_text, check_compatibility, parse_schema, parse_schema_set
 
 from vector_types import load
 
@@ -70,6 +70,11 @@ class SchemaVectorTests(unittest.TestCase):
                     self.assertEqual(s.contract_fingerprint, expected["contract"])
                     self.assertEqual(s.wire_fingerprint, expected["wire"])
         self.assertGreater(len(SCHEMAS["normalised"]), 3)
+
+    def test_canonical_text_orders_names_by_utf16_code_units(self) -> None:
+        # RFC 8785 (§2.1): U+1F600 is the surrogate pair D83D DE00, so it sorts before U+FFFD, unlike by code point.
+        self.assertEqual(canonical_text({"z": [{"\U0001F600": 1, "\uFFFD": 2, "a": 3}], "b": None}),
+                         '{"b":null,"z":[{"a":3,"\U0001F600":1,"\uFFFD":2}]}')
 
     def test_set_root_twice_with_one_schema_is_one_entry(self) -> None:
         v = next(e for e in SCHEMAS["edges"] if e["id"] == "set-root-twice-same-schema")

@@ -108,7 +108,37 @@ def parse_json_text(text: str | bytes) -> Any:
 
 def canonical_text(value: Any) -> str:
     """The canonical text of §2.1 (RFC 8785 restricted to a schema's values)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(_in_code_unit_order(value), separators=(",", ":"), ensure_ascii=False)
+
+
+def _utf16(key: str) -> bytes:
+    return key.encode("utf-16-be", "surrogatepass")
+
+
+def _in_code_unit_order(value: Any) -> Any:
+    # RFC 8785 orders an object's properties by their names' UTF-16 code units; sort_keys orders by code point, which
+    # differs for a name outside the Basic Multilingual Plane against one of U+E000 ... U+FFFF (inside a default).
+    # Iterative, as a default may nest as deep as §1.5 allows.
+    if not isinstance(value, (dict, list)):
+        return value
+    root: list[Any] = [None]
+    stack: list[tuple[Any, Any, Any]] = [(value, root, 0)]
+    while stack:
+        v, target, slot = stack.pop()
+        if isinstance(v, dict):
+            out: Any = {}
+            target[slot] = out
+            for k in sorted(v, key=_utf16):
+                out[k] = None
+                stack.append((v[k], out, k))
+        elif isinstance(v, list):
+            out = [None] * len(v)
+            target[slot] = out
+            for i, x in enumerate(v):
+                stack.append((x, out, i))
+        else:
+            target[slot] = v
+    return root[0]
 
 
 def fingerprint(text: str) -> str:
