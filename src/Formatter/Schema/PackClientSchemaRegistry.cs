@@ -17,6 +17,9 @@ namespace Pack.AspNetCore;
 /// </summary>
 internal sealed partial class PackClientSchemaRegistry(PackFormatterOptions options)
 {
+    /// <summary>The category of what the schema check and the registration endpoint log.</summary>
+    public const string LogCategory = "Pack.AspNetCore.Schema";
+
     /// <summary>The key of a shared registration: this prefix and the wire fingerprint (docs/schema.md §5.2).</summary>
     public const string SharedKeyPrefix = "pack-client-schema:";
 
@@ -107,17 +110,13 @@ internal sealed partial class PackClientSchemaRegistry(PackFormatterOptions opti
     }
 
     /// <summary>
-    /// <see cref="Verdict"/>, looking a writer schema this replica does not know up in the shared store first. What the
-    /// store holds is input like a registration: it is parsed, bounded and its fingerprint computed, and an entry that is
-    /// not the schema of its key (overwritten, truncated, another writer's) is logged and counts as unknown.
+    /// <see cref="Verdict"/> for a writer schema this replica does not know (<see cref="Verdict"/> gave
+    /// <see langword="null"/>), looked up in the shared store. What the store holds is input like a registration: it is
+    /// parsed, bounded and its fingerprint computed, and an entry that is not the schema of its key (overwritten,
+    /// truncated, another writer's) is logged and counts as unknown.
     /// </summary>
-    public async ValueTask<IReadOnlyList<PackSchemaViolation>?> VerdictAsync(Type readerType, PackSchema reader, string writerFingerprint, IDistributedCache store, ILogger logger, CancellationToken cancellationToken)
+    public async ValueTask<IReadOnlyList<PackSchemaViolation>?> SharedVerdictAsync(Type readerType, PackSchema reader, string writerFingerprint, IDistributedCache store, ILogger logger, CancellationToken cancellationToken)
     {
-        if (Verdict(readerType, reader, writerFingerprint) is { } known)
-        {
-            return known;
-        }
-
         byte[]? stored;
         using (var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
         {

@@ -68,8 +68,8 @@ internal static class PackRequestSchemaCheck
 
     private static async ValueTask<PackRequestSchemaRejection?> LookUpSharedAsync(HttpRequest request, Type type, PackSchema reader, string readerFingerprint, string writerFingerprint, PackClientSchemaRegistry registry, IDistributedCache shared)
     {
-        var logger = request.HttpContext.RequestServices.GetService<ILoggerFactory>()?.CreateLogger("Pack.AspNetCore.Schema") ?? NullLogger.Instance;
-        var verdict = await registry.VerdictAsync(type, reader, writerFingerprint, shared, logger, request.HttpContext.RequestAborted).ConfigureAwait(false);
+        var logger = request.HttpContext.RequestServices.GetService<ILoggerFactory>()?.CreateLogger(PackClientSchemaRegistry.LogCategory) ?? NullLogger.Instance;
+        var verdict = await registry.SharedVerdictAsync(type, reader, writerFingerprint, shared, logger, request.HttpContext.RequestAborted).ConfigureAwait(false);
         return Decide(request, reader, readerFingerprint, writerFingerprint, registry, verdict);
     }
 

@@ -39,7 +39,7 @@ public static partial class PackSchemaEndpointRouteBuilderExtensions
                 "PackFormatterOptions.ShareClientSchemaRegistrations keeps registrations in the app's IDistributedCache, and none is registered: add one (AddStackExchangeRedisCache, or AddDistributedMemoryCache for a single process) or turn the option off.");
         }
 
-        var logger = services.GetService<ILoggerFactory>()?.CreateLogger("Pack.AspNetCore.Schema") ?? NullLogger.Instance;
+        var logger = services.GetService<ILoggerFactory>()?.CreateLogger(PackClientSchemaRegistry.LogCategory) ?? NullLogger.Instance;
         group.MapPost(string.Empty, async context =>
         {
             var result = await RegisterAsync(context, registry, shared, logger).ConfigureAwait(false);

@@ -26,9 +26,6 @@ internal sealed class PackBodyLogRedaction
         _callback = callback;
     }
 
-    /// <summary>Whether nothing is left out (the tree is rendered as decoded).</summary>
-    public bool IsEmpty => _names is null && _callback is null;
-
     /// <summary>Whether <paramref name="member"/> of <paramref name="type"/> is left out.</summary>
     public bool Redacts(PackSchemaType type, PackSchemaMember member) =>
         (member.Name is { } name && _names?.Contains(name) == true) || (_callback?.Invoke(type, member) ?? false);

@@ -114,7 +114,7 @@ internal static class PackBodyLogText
                 {
                     var child = children[i];
                     writer.WritePropertyName(child.Key ?? "?");
-                    if (i < type.Members.Count && !redaction.IsEmpty && redaction.Redacts(type, type.Members[i]))
+                    if (i < type.Members.Count && redaction.Redacts(type, type.Members[i]))
                     {
                         writer.WriteStringValue(Redacted);
                     }
