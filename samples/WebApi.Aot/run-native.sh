@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Publishes samples/WebApi.Aot as a Native AOT binary (zero AOT/trim warnings, or it fails), starts it on 127.0.0.1
 # on a free port, runs the demo against it (`samples/Demo -- --url`: exit 0 only when every JSON and Pack comparison
-# matched), sends it hostile request bodies (each must be a 400 problem+json) and stops it. Used by .ci/steps; OUT (default artifacts/publish/WebApi.Aot) receives the binary and the logs.
+# matched), sends it hostile request bodies (each must be a 400 problem+json), reads its schema endpoint and stops it. Used by .ci/steps; OUT (default artifacts/publish/WebApi.Aot) receives the binary and the logs.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -129,17 +129,44 @@ schema_header=""
 exec 3<>"/dev/tcp/127.0.0.1/$port"
 printf 'GET /minimal/orders/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/x-pack\r\nConnection: close\r\n\r\n' >&3
 # The head only: a Pack body holds NUL bytes, which a bash variable cannot.
+endpoint_header=""
 while IFS= read -r line <&3; do
   line=${line%$'\r'}
   [ -n "$line" ] || break
   if [[ ${line,,} == pack-schema:* ]]; then
     schema_header=${line#*:}
     schema_header=${schema_header# }
+  elif [[ ${line,,} == pack-schema-endpoint:* ]]; then
+    endpoint_header=${line#*:}
+    endpoint_header=${endpoint_header# }
   fi
 done
 exec 3>&- 3<&-
-echo "Pack-Schema of GET /minimal/orders/1 (application/x-pack): ${schema_header:-none}"
+echo "Pack-Schema of GET /minimal/orders/1 (application/x-pack): ${schema_header:-none}; Pack-Schema-Endpoint: ${endpoint_header:-none}"
 [[ $schema_header =~ ^[0-9a-f]{16}$ ]] || schema_status=1
+# The schema endpoint (docs/schema.md §5), mapped from the same constants (MapPackSchema(AppPackContext.Default)):
+# advertised on Pack responses, it serves the set, and ?wire= with the fingerprint the response carried answers 200.
+[ "$endpoint_header" = "/pack/schema" ] || schema_status=1
+get_json() {
+  local target=$1 response
+  exec 3<>"/dev/tcp/127.0.0.1/$port"
+  printf 'GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\nConnection: close\r\n\r\n' "$target" >&3
+  response=$(cat <&3 || true)
+  exec 3>&- 3<&-
+  printf '%s' "$response"
+}
+set_response=$(get_json /pack/schema)
+echo "GET /pack/schema -> ${set_response%%$'\r'*} (${#set_response} bytes)"
+format_pattern='"format":[[:space:]]*"pack-schema-set/1"'
+wire_pattern="\"wire\":[[:space:]]*\"$schema_header\""
+[[ ${set_response%%$'\r'*} == *' 200 '* && ${set_response,,} == *'content-type: application/json'* \
+  && $set_response =~ $format_pattern && $set_response =~ $wire_pattern ]] || schema_status=1
+wire_response=$(get_json "/pack/schema?wire=$schema_header")
+echo "GET /pack/schema?wire=$schema_header -> ${wire_response%%$'\r'*}"
+[[ ${wire_response%%$'\r'*} == *' 200 '* && $wire_response =~ $wire_pattern ]] || schema_status=1
+unknown_response=$(get_json "/pack/schema?wire=0123456789abcdef")
+echo "GET /pack/schema?wire=0123456789abcdef -> ${unknown_response%%$'\r'*}"
+[[ ${unknown_response%%$'\r'*} == *' 404 '* && ${unknown_response,,} == *'content-type: application/problem+json'* ]] || schema_status=1
 
 stop_server
 trap - EXIT
@@ -153,8 +180,8 @@ if [ "$demo_status" -ne 0 ] || [ "$probe_status" -ne 0 ] || [ "$schema_status" -
     echo "a hostile request body was not answered with 400 problem+json, or a hostile header with a status below 500, by the native sample" >&2
   fi
   if [ "$schema_status" -ne 0 ]; then
-    echo "the native sample's Pack response carried no Pack-Schema wire fingerprint (the generated schema constants were not used)" >&2
+    echo "the native sample's Pack response carried no Pack-Schema wire fingerprint or Pack-Schema-Endpoint, or its schema endpoint did not serve the set, the ?wire= lookup or the 404 problem of an unknown fingerprint" >&2
   fi
   exit 1
 fi
-echo "the demo matched every endpoint against the Native AOT sample, every hostile body was a 400 and no hostile header a 5xx, and Pack responses carry Pack-Schema"
+echo "the demo matched every endpoint against the Native AOT sample, every hostile body was a 400 and no hostile header a 5xx, Pack responses carry Pack-Schema, and the schema endpoint serves the generated set"

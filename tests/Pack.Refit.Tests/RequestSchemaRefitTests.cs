@@ -144,18 +144,40 @@ public sealed class RequestSchemaRefitTests
     }
 
     [Fact]
-    public async Task ImplicitBody_RefitsDefaultSerializationMode_SendsNoHeader()
+    public async Task ImplicitBody_RefitsDefaultSerializationMode_SendsTheWireFingerprintOfItsType()
     {
-        // In its default mode Refit copies the body into content of its own; nothing on the request names the parameter.
+        // In its default mode Refit copies the body into content of its own and keeps only the Content-Type value, which
+        // carries the type the serializer was called with: no reflection over the interface, so also under Native AOT.
         await using var server = await RequestSchemaServer.StartAsync();
-        await using var provider = CreateProvider(server, configureSettings: settings => settings.RequestBodySerialization = RequestBodySerializationMode.Default);
+        await using var provider = CreateProvider(server, configureSettings: DefaultBodyMode);
         var api = provider.GetRequiredService<IRequestSchemaApi>();
 
         using var response = await api.ImplicitBodyHeaderAsync(Appended);
 
-        Assert.Equal("application/x-pack", response.RequestMessage?.Content?.Headers.ContentType?.MediaType);
-        Assert.Equal(string.Empty, await response.Content.ReadFromPackAsync<string>());
+        Assert.IsNotType<PackContent>(response.RequestMessage?.Content);
+        Assert.Equal("application/x-pack", response.RequestMessage?.Content?.Headers.ContentType?.ToString());
+        Assert.Equal(AppendedFingerprint, await response.Content.ReadFromPackAsync<string>());
     }
+
+    [Fact]
+    public async Task RefitsDefaultSerializationMode_ValueAndStreamBodies_AnnounceTheirTypesAndAValueIsRegisteredAndResent()
+    {
+        await using var server = await RequestSchemaServer.StartAsync();
+        await using var provider = CreateProvider(server, configureSettings: DefaultBodyMode);
+        var api = provider.GetRequiredService<IRequestSchemaApi>();
+
+        using var header = await api.HeaderAsync(Appended);
+        using var streamHeader = await api.StreamHeaderAsync(Items(Appended));
+        using var read = await api.PostAsync(Appended);
+
+        Assert.IsNotType<PackContent>(header.RequestMessage?.Content);
+        Assert.Equal(AppendedFingerprint, await header.Content.ReadFromPackAsync<string>());
+        Assert.Equal(AppendedFingerprint, await streamHeader.Content.ReadFromPackAsync<string>());
+        Assert.Equal("7|ada|3.25", await read.Content.ReadFromPackAsync<string>());
+        Assert.Equal(1, server.Registrations);
+    }
+
+    private static void DefaultBodyMode(RefitSettings settings) => settings.RequestBodySerialization = RequestBodySerializationMode.Default;
 
     private static JsonElement ReadProblem(ApiException exception)
     {

@@ -19,12 +19,12 @@ namespace Pack.Refit;
 /// and fetches the server's schema, when it has to, through the same handlers.
 /// </para>
 /// <para>
-/// A Pack request body gets the <c>Pack-Schema</c> header (docs/schema.md §5.2): the wire fingerprint of the declared
-/// type of the method's <c>[Body]</c> parameter (for an <see cref="IAsyncEnumerable{T}"/> body, of <c>T</c>), found from
-/// the request options Refit sets when it wrapped the body in content of its own (its default
-/// <see cref="global::Refit.RefitSettings.RequestBodySerialization"/>; <c>AddPackRefitClient</c> sets <c>Streamed</c>, and
-/// then the serializer's content names its type itself); a body wrapped so and taken without <c>[Body]</c> is sent without
-/// it, unchecked. A server's 412
+/// A Pack request body gets the <c>Pack-Schema</c> header (docs/schema.md §5.2): the wire fingerprint of the type
+/// <see cref="PackContentSerializer"/> was called with, the body's declared type (for an <see cref="IAsyncEnumerable{T}"/>
+/// body, of <c>T</c>). The serializer's content names it; where Refit copies that content into content of its own (its
+/// default <see cref="global::Refit.RefitSettings.RequestBodySerialization"/>; <c>AddPackRefitClient</c> sets
+/// <c>Streamed</c>), the <c>Content-Type</c> value Refit keeps carries it, without reflection (also under Native AOT).
+/// A server's 412
 /// for an unknown schema is answered by registering the schema at the endpoint it names and, for a value body, sending
 /// the request once more; a stream body cannot be sent again, so its 412 raises Refit's <see cref="global::Refit.ApiException"/>
 /// and the next call finds the schema registered. A 409 (an incompatible body) raises it with the violations.
@@ -118,7 +118,7 @@ public sealed class PackRefitHandler : DelegatingHandler
         PackMediaKind kind = PackAccept.Classify(content);
         if (kind is not (PackMediaKind.Pack or PackMediaKind.PackStream)
             || content.Headers.Contains(PackSchema.HeaderName)
-            || RefitRequestBody.SchemaType(request, kind) is not { } bodyType
+            || RefitBodyMediaType.SchemaTypeOf(content) is not { } bodyType
             || RequestSchemaFingerprints.For(bodyType) is not { } fingerprint)
         {
             return null;

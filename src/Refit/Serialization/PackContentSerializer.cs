@@ -28,8 +28,7 @@ namespace Pack.Refit;
 /// <see cref="RefitSettings.RequestBodySerialization"/> to <see cref="RequestBodySerializationMode.Streamed"/>: Refit then
 /// sends the content this serializer made as it is. In its default mode Refit wraps a streamed body in its own push
 /// content, which does not pass the call's cancellation token on (a canceled client-streaming call would leave its
-/// <see cref="IAsyncEnumerable{T}"/> producer running), hides the body's type from <see cref="PackRefitHandler"/> (a body
-/// without <c>[Body]</c> would go unchecked) and hides a stream's items from <c>AddPackMetrics</c>. Set it yourself when
+/// <see cref="IAsyncEnumerable{T}"/> producer running) and hides a stream's items from <c>AddPackMetrics</c>. Set it yourself when
 /// you build <see cref="RefitSettings"/> by hand.
 /// </para>
 /// </remarks>
@@ -79,9 +78,13 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
     /// <see cref="IAsyncEnumerable{T}"/> body is sent as a Pack stream (<c>application/x-pack-stream</c>), each item as it
     /// is produced (<see cref="PackStreamContent"/>): client streaming, and with an <see cref="IAsyncEnumerable{T}"/> return
     /// type a bidirectional call.
+    /// <para>
+    /// Refit calls this in its default <see cref="RefitSettings.RequestBodySerialization"/>, where it copies the content
+    /// into content of its own that keeps only the <c>Content-Type</c>; that value carries the body's type along to
+    /// <see cref="PackRefitHandler"/>, which announces its schema (docs/schema.md §5.2) without reflection.
+    /// </para>
     /// </remarks>
-    public HttpContent ToHttpContent<T>(T item) =>
-        (HttpContent?)PackStreamContent.TryCreate(item, _packOptions) ?? PackContent.Create(item, _packOptions);
+    public HttpContent ToHttpContent<T>(T item) => RefitBodyMediaType.Tag(CreateContent(item));
 
     /// <inheritdoc/>
     /// <remarks>
@@ -90,14 +93,14 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
     /// as an unsupported type surface when the request is sent, as with <see cref="ToHttpContent{T}(T)"/>. An
     /// <see cref="IAsyncEnumerable{T}"/> body cannot be serialized now; it is a <see cref="PackStreamContent"/>, sent as it is produced.
     /// </remarks>
-    public HttpContent ToHttpContentSynchronous<T>(T item) => ToHttpContent(item);
+    public HttpContent ToHttpContentSynchronous<T>(T item) => CreateContent(item);
 
     /// <inheritdoc/>
     /// <remarks>
     /// The same content as <see cref="ToHttpContent{T}(T)"/>, which already writes into the request stream when the
     /// request is sent; Refit sends it without wrapping it (see the remarks on <see cref="PackContentSerializer"/>).
     /// </remarks>
-    public HttpContent ToStreamingHttpContent<T>(T item) => ToHttpContent(item);
+    public HttpContent ToStreamingHttpContent<T>(T item) => CreateContent(item);
 
     /// <inheritdoc/>
     /// <remarks>
@@ -159,6 +162,9 @@ public sealed class PackContentSerializer : IHttpContentSerializer, IStreamingCo
 
         return ReadStreamAsync<T>(stream, mediaType, schema, cancellationToken);
     }
+
+    private HttpContent CreateContent<T>(T item) =>
+        (HttpContent?)PackStreamContent.TryCreate(item, _packOptions) ?? PackContent.Create(item, _packOptions);
 
     private async IAsyncEnumerable<T?> ReadStreamAsync<T>(Stream stream, string mediaType, PackResponseSchema? schema, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
