@@ -1,10 +1,10 @@
-using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Json;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
+using Pack.Json;
 
 namespace Pack.AspNetCore;
 
@@ -45,27 +45,7 @@ internal static class HttpJsonTypeInfos
     /// <summary>The contract of <paramref name="type"/>, locking options without a resolver with the reflection-based one as <see cref="JsonSerializer"/> does.</summary>
     /// <param name="options">The JSON options.</param>
     /// <param name="type">The type written.</param>
-    public static JsonTypeInfo GetTypeInfo(JsonSerializerOptions options, Type type)
-    {
-        if (options.TypeInfoResolver is null && JsonSerializer.IsReflectionEnabledByDefault)
-        {
-            UseReflection(options);
-        }
-
-        return options.GetTypeInfo(type);
-    }
-
-    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode", Justification =
-        "Only where JsonSerializer.IsReflectionEnabledByDefault is true, the feature switch the SDK turns off in trimmed and Native AOT apps, as System.Text.Json itself does.")]
-    [UnconditionalSuppressMessage("AotAnalysis", "IL3050:RequiresDynamicCode", Justification =
-        "Only where JsonSerializer.IsReflectionEnabledByDefault is true, the feature switch the SDK turns off in Native AOT apps.")]
-    private static void UseReflection(JsonSerializerOptions options)
-    {
-        if (!options.IsReadOnly)
-        {
-            options.MakeReadOnly(populateMissingResolver: true);
-        }
-    }
+    public static JsonTypeInfo GetTypeInfo(JsonSerializerOptions options, Type type) => JsonContracts.Get(options, type);
 
     private static class CachedTypeInfo<T>
     {

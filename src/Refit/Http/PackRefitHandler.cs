@@ -63,8 +63,7 @@ public sealed class PackRefitHandler : DelegatingHandler
     {
         AddAcceptIfMissing(request);
         HttpResponseMessage response = AnnounceRequestSchema(request, out bool canResend) is { } bodyType
-            ? await RequestSchemaRegistration.SendAsync(
-                request, base.SendAsync(request, cancellationToken), bodyType, canResend, (message, token) => base.SendAsync(message, token), cancellationToken)
+            ? await PackRequestSchema.SendAsync(request, bodyType, canResend, (message, token) => base.SendAsync(message, token), cancellationToken)
                 .ConfigureAwait(false)
             : await base.SendAsync(request, cancellationToken).ConfigureAwait(false);
         TagPackContent(response);
@@ -104,22 +103,26 @@ public sealed class PackRefitHandler : DelegatingHandler
 
         if (_options is { SendRequestSchema: false })
         {
-            RequestSchemaRegistration.Apply(request, _options);
+            if (content is PackContent or PackStreamContent)
+            {
+                content.Headers.Remove(PackSchema.HeaderName);
+            }
+
             return null;
         }
 
         // Content Refit passed on as the serializer made it (RefitSettings.Buffered) announces itself.
-        if (RequestSchemaRegistration.BodyType(content) is { } packBodyType)
+        if (content is PackContent or PackStreamContent)
         {
             canResend = content is PackContent;
-            return content.Headers.Contains(PackSchema.HeaderName) ? packBodyType : null;
+            return content.Headers.Contains(PackSchema.HeaderName) ? RefitBodyMediaType.PackBodyType(content) : null;
         }
 
         PackMediaKind kind = PackAccept.Classify(content);
         if (kind is not (PackMediaKind.Pack or PackMediaKind.PackStream)
             || content.Headers.Contains(PackSchema.HeaderName)
             || RefitBodyMediaType.SchemaTypeOf(content) is not { } bodyType
-            || RequestSchemaFingerprints.For(bodyType) is not { } fingerprint)
+            || PackRequestSchema.GetFingerprint(bodyType) is not { } fingerprint)
         {
             return null;
         }

@@ -28,13 +28,20 @@ internal sealed class RefitBodyMediaType : MediaTypeHeaderValue
     /// <summary>Tags <paramref name="content"/>'s <c>Content-Type</c> with the type its body announces, when it announces one.</summary>
     public static HttpContent Tag(HttpContent content)
     {
-        if (content.Headers.ContentType is { } mediaType && RequestSchemaRegistration.BodyType(content) is { } schemaType)
+        if (content is PackContent or PackStreamContent && content.Headers.ContentType is { } mediaType)
         {
-            content.Headers.ContentType = new RefitBodyMediaType(mediaType, schemaType);
+            content.Headers.ContentType = new RefitBodyMediaType(mediaType, PackBodyType(content));
         }
 
         return content;
     }
+
+    /// <summary>The type a Pack.Client content announces: its value's (<see cref="PackContent"/>), its items' (<see cref="PackStreamContent"/>).</summary>
+    public static Type PackBodyType(HttpContent content) => content switch
+    {
+        PackContent value => value.ObjectType == typeof(object) && value.Value is not null ? value.Value.GetType() : value.ObjectType,
+        _ => ((PackStreamContent)content).ItemType,
+    };
 
     /// <summary>
     /// The type a body made by <see cref="Tag"/> announces, or <see langword="null"/> for content the serializer did not

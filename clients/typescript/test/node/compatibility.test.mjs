@@ -1,5 +1,5 @@
 // docs/vectors/compatibility.json through the TypeScript check of docs/schema.md §3 (the same file the .NET tests read:
-// tests/Pack.Tests/Schema/CompatibilityVectorTests.cs), and docs/vectors/schemas.json through the canonical text and
+// tests/Pack.Schema.Tests/CompatibilityVectorTests.cs), and docs/vectors/schemas.json through the canonical text and
 // fingerprints the client computes to verify a served schema set (§2).
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";

@@ -1,6 +1,6 @@
 // Two members of one name make a schema document invalid (docs/schema.md §1.5). JSON.parse keeps the last of them
 // silently, so the reader scans the text for them first; the messages are .NET's, word for word
-// (tests/Pack.Tests/Schema/PackSchemaDuplicateMemberTests.cs), and the scan stays linear on hostile text.
+// (tests/Pack.Schema.Tests/PackSchemaDuplicateMemberTests.cs), and the scan stays linear on hostile text.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { PackSchemaFormatError, parseSchemaSet, parseSchemaText } from "../../build/src/index.js";

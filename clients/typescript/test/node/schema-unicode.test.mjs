@@ -1,6 +1,6 @@
 // A schema document is Unicode text, in every string too (docs/schema.md §1.5): an unpaired surrogate, written as
 // itself in the UTF-16 text or escaped, is a PackSchemaFormatError, as it is a FormatException in .NET
-// (tests/Pack.Tests/Schema/PackSchemaDuplicateMemberTests.cs); a pair, raw or escaped, and every other escape are read.
+// (tests/Pack.Schema.Tests/PackSchemaDuplicateMemberTests.cs); a pair, raw or escaped, and every other escape are read.
 // JSON.parse alone accepts all of them. A raw unpaired surrogate cannot be written in the UTF-8 vector files, so it is
 // tested here; the escaped ones are also in docs/vectors/schemas.json.
 import assert from "node:assert/strict";

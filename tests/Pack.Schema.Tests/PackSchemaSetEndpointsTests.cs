@@ -2,7 +2,7 @@ using System.Text.Json.Nodes;
 using Pack.Schema;
 using Pack.Tests.Models;
 
-namespace Pack.Tests.Schema;
+namespace Pack.Schema.Tests;
 
 /// <summary>
 /// <see cref="PackSchemaSet.Parse"/> of a served set's <c>endpoints</c> (docs/schema.md §5.3): a well-formed section

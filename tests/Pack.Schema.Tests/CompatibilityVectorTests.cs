@@ -4,7 +4,7 @@ using Pack.Schema;
 using Pack.Tests.GoldenVectors;
 using Pack.Tests.Schema.Fixtures;
 
-namespace Pack.Tests.Schema;
+namespace Pack.Schema.Tests;
 
 /// <summary>
 /// docs/vectors/compatibility.json: pairs of reader and writer schemas with the violations (rule ID and path, in order)
@@ -139,7 +139,7 @@ public class CompatibilityVectorTests
         return new JsonObject
         {
             ["format"] = "pack-compatibility-vectors/1",
-            ["description"] = "docs/schema.md §3: can a reader with the `reader` schema read what a writer with the `writer` schema writes? `violations` lists, in the order the check finds them, the rule ID and path of each; empty means compatible. `reverseViolations` are those of the roles swapped (the writer's program reading the reader's payloads): together they say which directions of a rollout a change breaks. Built from C# contracts by tests/Pack.Tests/Schema/CompatibilityVectorTests.cs; checked there and by clients/typescript.",
+            ["description"] = "docs/schema.md §3: can a reader with the `reader` schema read what a writer with the `writer` schema writes? `violations` lists, in the order the check finds them, the rule ID and path of each; empty means compatible. `reverseViolations` are those of the roles swapped (the writer's program reading the reader's payloads): together they say which directions of a rollout a change breaks. Built from C# contracts by tests/Pack.Schema.Tests/CompatibilityVectorTests.cs; checked there and by clients/typescript.",
             ["cases"] = cases,
         };
     }

@@ -1,6 +1,6 @@
 using Pack.Schema;
 
-namespace Pack.Tests.Schema;
+namespace Pack.Schema.Tests;
 
 /// <summary>
 /// A schema document is Unicode text, in every string too (docs/schema.md §1.5): an unpaired surrogate written as

@@ -10,8 +10,9 @@ namespace Pack.Client;
 /// The client's answer to a server that does not know a request body's schema (docs/schema.md §5.2): on a 412 of type
 /// <see cref="PackRequestSchemaProtocol.UnknownProblemType"/>, POST the body type's schema to the endpoint the problem
 /// names, once per request, and resend a body that can be sent again. The body type is that of a
-/// <see cref="PackContent"/> or <see cref="PackStreamContent"/>, or one the caller names (Pack.Refit, which links this
-/// file, names the declared type of a Refit method's <c>[Body]</c>, whose content Refit made).
+/// <see cref="PackContent"/> or <see cref="PackStreamContent"/>, or one the caller names through
+/// <see cref="PackRequestSchema.SendAsync"/> (Pack.Refit names the declared type of a Refit method's <c>[Body]</c>, whose
+/// content Refit made).
 /// </summary>
 internal static class RequestSchemaRegistration
 {

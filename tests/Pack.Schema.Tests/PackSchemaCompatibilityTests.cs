@@ -1,7 +1,7 @@
 using Pack.Schema;
 using Pack.Tests.Schema.Fixtures;
 
-namespace Pack.Tests.Schema;
+namespace Pack.Schema.Tests;
 
 /// <summary>One test per rule ID of docs/schema.md §3, on schemas the codec builds from two versions of a contract (<see cref="SchemaV1"/>, <see cref="SchemaV2"/>).</summary>
 public class PackSchemaCompatibilityTests

@@ -2,7 +2,7 @@ using System.Text.Json.Nodes;
 using Pack.Schema;
 using Pack.Tests.GoldenVectors;
 
-namespace Pack.Tests.Schema;
+namespace Pack.Schema.Tests;
 
 /// <summary>
 /// The schema decoder (what <c>pack inspect</c> and the schema's defaults use) reads payloads with nothing but a

@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Text;
 using Pack.Schema;
 
-namespace Pack.Tests.Schema;
+namespace Pack.Schema.Tests;
 
 /// <summary>
 /// An object with two members of one name makes a schema document invalid (docs/schema.md §1.5): every reader of text

@@ -3,7 +3,7 @@ using System.Text;
 using System.Text.Json.Nodes;
 using Pack.Schema;
 
-namespace Pack.Tests.Schema;
+namespace Pack.Schema.Tests;
 
 /// <summary>
 /// Schema documents come from outside (a client's registration, a file given to <c>pack</c>): whatever they hold,
@@ -117,7 +117,7 @@ public class PackSchemaHostileDocumentTests
     public void Parse_SchemasTheCodecWrites_StillParse()
     {
         // The rules of §1.5 hold for everything the builder produces: unions of structs, frozen structs, enums of every width.
-        foreach (var type in new[] { typeof(Models.Organization), typeof(Models.Shape[]), typeof(Dictionary<long, Models.Point?>), typeof(List<Dictionary<string, int[][]>>) })
+        foreach (var type in new[] { typeof(Pack.Tests.Models.Organization), typeof(Pack.Tests.Models.Shape[]), typeof(Dictionary<long, Pack.Tests.Models.Point?>), typeof(List<Dictionary<string, int[][]>>) })
         {
             var schema = PackSchema.For(type);
 
