@@ -9,9 +9,9 @@ using Refit;
 namespace Pack.Refit.Tests;
 
 /// <summary>
-/// Pack.Refit and Pack.Client share one cache of type schemas per process (docs/api.md): a body type the Refit handler
-/// announces is a type Pack.Client's body log knows. Pack.Refit used to compile its own copy of the cache, so the log
-/// of a body only the Refit handler had announced said "unknown schema fingerprint".
+/// Pack.Refit and Pack.Client share one cache of type schemas per process (docs/api.md): Pack.Refit compiles none of
+/// Pack.Client's stateful internals (it used to compile its own copy of the cache), and a body type the Refit handler
+/// announces in Refit's default body mode is a type Pack.Client's body log finds by its fingerprint.
 /// </summary>
 public sealed class SharedTypeSchemasTests
 {
@@ -22,13 +22,28 @@ public sealed class SharedTypeSchemasTests
         var log = new LineLog();
         var logging = new PackLoggingHandler(log.CreateLogger("PackBody"), new PackClientLoggingOptions()) { InnerHandler = new SocketsHttpHandler() };
         using var client = new HttpClient(new PackRefitHandler { InnerHandler = logging }) { BaseAddress = server.BaseAddress };
+        // Refit's default body mode: Refit copies the serializer's content, so the handler, not the content, sets the header.
+        var api = RestService.For<IRefitOnlyBodyApi>(client, new RefitSettings { ContentSerializer = new PackContentSerializer() });
+
+        using var response = await api.HeaderAsync(new RefitOnlyBody { Id = 3, Note = "n" });
+
+        Assert.IsNotType<PackContent>(response.RequestMessage?.Content);
+        Assert.Equal(PackSchema.For(typeof(RefitOnlyBody)).WireFingerprint, await response.Content.ReadFromPackAsync<string>());
+        Assert.Equal("Request body: {\"Id\":3,\"Note\":\"n\"}", log.Single("Request body: "));
+    }
+
+    [Fact]
+    public async Task PackBytesFromAnotherSerializer_AreSentWithoutPackSchema()
+    {
+        // Only PackContentSerializer's content names its type; the handler looks nothing up by reflection.
+        await using var server = await RequestSchemaServer.StartAsync();
+        using var client = new HttpClient(new PackRefitHandler { InnerHandler = new SocketsHttpHandler() }) { BaseAddress = server.BaseAddress };
         var api = RestService.For<IRefitOnlyBodyApi>(client, new RefitSettings { ContentSerializer = new BytesContentSerializer() });
 
         using var response = await api.HeaderAsync(new RefitOnlyBody { Id = 3, Note = "n" });
 
-        // The server saw the fingerprint the Refit handler announced, and Pack.Client's log found that schema.
-        Assert.Equal(PackSchema.For(typeof(RefitOnlyBody)).WireFingerprint, await response.Content.ReadFromPackAsync<string>());
-        Assert.Equal("Request body: {\"Id\":3,\"Note\":\"n\"}", log.Single("Request body: "));
+        Assert.Equal("application/x-pack", response.RequestMessage?.Content?.Headers.ContentType?.MediaType);
+        Assert.Equal(string.Empty, await response.Content.ReadFromPackAsync<string>());
     }
 
     [Theory]
@@ -42,7 +57,7 @@ public sealed class SharedTypeSchemasTests
         Assert.NotNull(typeof(PackContent).Assembly.GetType(typeName));
     }
 
-    /// <summary>A type no other test sends or reads, so only this test's Refit handler can have resolved its schema.</summary>
+    /// <summary>A type no other test sends or reads.</summary>
     public sealed class RefitOnlyBody
     {
         public int Id { get; set; }
@@ -58,7 +73,7 @@ public sealed class SharedTypeSchemasTests
 
     /// <summary>
     /// A serializer that writes Pack bytes into content of its own (not a Pack.Client <see cref="PackContent"/>), as a
-    /// serializer other than <see cref="PackContentSerializer"/> would: only <see cref="PackRefitHandler"/> names the body's type.
+    /// serializer other than <see cref="PackContentSerializer"/> would.
     /// </summary>
     private sealed class BytesContentSerializer : IHttpContentSerializer
     {

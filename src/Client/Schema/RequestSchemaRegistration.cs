@@ -11,8 +11,8 @@ namespace Pack.Client;
 /// <see cref="PackRequestSchemaProtocol.UnknownProblemType"/>, POST the body type's schema to the endpoint the problem
 /// names, once per request, and resend a body that can be sent again. The body type is that of a
 /// <see cref="PackContent"/> or <see cref="PackStreamContent"/>, or one the caller names through
-/// <see cref="PackRequestSchema.SendAsync"/> (Pack.Refit names the declared type of a Refit method's <c>[Body]</c>, whose
-/// content Refit made).
+/// <see cref="PackRequestSchema.SendAsync"/> (Pack.Refit names the type its serializer was called with, for
+/// the copy Refit made of the serializer's content).
 /// </summary>
 internal static class RequestSchemaRegistration
 {
