@@ -10,7 +10,7 @@ public static partial class DemoRunner
 {
     /// <summary>
     /// The bytes HybridCache stores per entry with its default serializer (System.Text.Json) and with Pack's
-    /// (docs/caching.md §2: header, the writer's schema, the payload), for the W4 and W6 shapes. In process, no Redis
+    /// (docs/caching.md §2: a 12-byte envelope naming the writer's contract, then the payload), for the W4 and W6 shapes. In process, no Redis
     /// needed: the sizes are what the serializers write, which is what a second level would hold (HybridCache adds a
     /// small header of its own to both). Each Pack entry is also read back through HybridCache. Before that, the sample
     /// API's read-heavy endpoint served from HybridCache is called in both formats (skipped on an API without it, such
@@ -45,7 +45,7 @@ public static partial class DemoRunner
         var packCache = packServices.GetRequiredService<HybridCache>();
 
         output.WriteLine("Cache entries: bytes HybridCache stores per entry, its default JSON serializer against Pack (docs/caching.md):");
-        var rows = new List<string[]> { new[] { "Entry", "JSON B", "Pack B", "Pack/JSON", "of which schema B", "read back" } };
+        var rows = new List<string[]> { new[] { "Entry", "JSON B", "Pack B", "Pack/JSON", "of which envelope B", "read back" } };
         bool allRead = true;
         allRead &= await AddAsync("W4 Organization, 10 members", SampleData.Organization(10)).ConfigureAwait(false);
         allRead &= await AddAsync("W4 Organization, 1000 members", SampleData.Organization(1000)).ConfigureAwait(false);
@@ -65,15 +65,15 @@ public static partial class DemoRunner
             output.WriteLine("  " + string.Join("  ", row.Select((cell, c) => c == 0 ? cell.PadRight(widths[c]) : cell.PadLeft(widths[c]))).TrimEnd());
         }
 
-        output.WriteLine("  A Pack entry carries its writer's schema, so a replica of another version reads it or refuses it, never misreads it;");
-        output.WriteLine("  on a small object that schema outweighs the value.");
+        output.WriteLine("  A Pack entry names its writer's contract (the writer's schema is stored once per contract, docs/caching.md §2.1),");
+        output.WriteLine("  so a replica of another version reads it or refuses it, never misreads it.");
         return allRead;
 
         async Task<bool> AddAsync<T>(string name, T value)
         {
             long json = EntryLength(jsonServices, value);
             long pack = EntryLength(packServices, value);
-            long schema = pack - 16 - PackSerializer.Serialize(value).Length;
+            long envelope = pack - PackSerializer.Serialize(value).Length;
             T read = await packCache.GetOrCreatePackAsync($"demo:{name}", _ => ValueTask.FromResult(value), cancellationToken: cancellationToken).ConfigureAwait(false);
             // The first call stored the entry; this one reads it back through Pack's serializer.
             read = await packCache.GetOrCreatePackAsync<T>($"demo:{name}", _ => throw new InvalidOperationException("the entry was not read"), cancellationToken: cancellationToken).ConfigureAwait(false);
@@ -84,7 +84,7 @@ public static partial class DemoRunner
                 json.ToString("N0", CultureInfo.InvariantCulture),
                 pack.ToString("N0", CultureInfo.InvariantCulture),
                 ((double)pack / json).ToString("P0", CultureInfo.InvariantCulture),
-                schema.ToString("N0", CultureInfo.InvariantCulture),
+                envelope.ToString("N0", CultureInfo.InvariantCulture),
                 same ? "yes" : "NO",
             ]);
             return same;
