@@ -1,3 +1,6 @@
+using System.Text;
+using System.Text.Encodings.Web;
+using System.Text.Json;
 using System.Text.Json.Nodes;
 using Pack.Schema;
 using Pack.Tests.GoldenVectors;
@@ -75,5 +78,80 @@ public class SchemaDecoderTests
 
         Assert.NotNull(error);
         Assert.InRange(error.Offset, 0, vector.Bytes.Length);
+    }
+
+    public static TheoryData<string> AllVectors
+        => new(GoldenVectorFiles.OfKind(GoldenVectorKind.Both, GoldenVectorKind.Decode).Select(v => v.Id)
+            .Concat(GoldenVectorFiles.OfKind(GoldenVectorKind.Invalid).Select(v => v.Id)).Distinct().Order(StringComparer.Ordinal));
+
+    /// <summary>
+    /// The lean writer for logs (<see cref="SchemaDecoder.WriteJson"/>, no tree) and the tree (<c>Decode</c>, then the
+    /// same rules applied to its values) agree on every golden vector: whole, and cut after each of its first bytes as a
+    /// log limit cuts a body (prefix), with and without members left out; the same text and the same error.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(AllVectors))]
+    public void WriteJson_AgreesWithTheTree(string id)
+    {
+        var vector = GoldenVectorFiles.All[id];
+        var schema = PackSchema.For(VectorCatalog.Values.TryGetValue(id, out var entry) ? entry.Type : TypesByName[vector.TypeName]);
+        Func<PackSchemaType, PackSchemaMember, bool> oddNames = (_, member) => member.Name is { Length: var n } && n % 2 == 1;
+        byte[] bytes = vector.Bytes;
+        for (int length = bytes.Length; length >= 0; length = length > bytes.Length - 48 ? length - 1 : Math.Min(length - 1, 48))
+        {
+            var payload = bytes.AsMemory(0, length);
+            foreach (bool prefix in new[] { false, true })
+            {
+                foreach (var leaveOut in new[] { null, oddNames })
+                {
+                    string lean = Lean(schema, payload, prefix, leaveOut, out var leanError);
+                    string tree = Tree(schema, payload, prefix, leaveOut, out var treeError);
+                    string where = $"{id}, {length} of {bytes.Length} bytes, prefix {prefix}, leave out {leaveOut is not null}";
+                    Assert.True(tree == lean, $"{where}\ntree {tree}\nlean {lean}");
+                    Assert.Equal(treeError?.Message, leanError?.Message);
+                    Assert.Equal(treeError?.Offset, leanError?.Offset);
+                }
+            }
+        }
+    }
+
+    [Fact]
+    public void WriteJson_ValidVector_IsTheVectorsJson()
+    {
+        foreach (string id in GoldenVectorFiles.OfKind(GoldenVectorKind.Both, GoldenVectorKind.Decode).Where(v => v.HasJson).Select(v => v.Id))
+        {
+            var vector = GoldenVectorFiles.All[id];
+            var schema = PackSchema.For(VectorCatalog.Values[id].Type);
+
+            var json = JsonNode.Parse(Lean(schema, vector.Bytes, prefix: false, leaveOut: null, out var error), documentOptions: new JsonDocumentOptions { MaxDepth = 256 });
+
+            Assert.Null(error);
+            Assert.True(JsonNode.DeepEquals(Expand(vector.Json?.DeepClone()), json), id);
+        }
+    }
+
+    private static readonly JsonWriterOptions Compact = new() { MaxDepth = 256, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping, SkipValidation = true };
+
+    private static string Lean(PackSchema schema, ReadOnlyMemory<byte> payload, bool prefix, Func<PackSchemaType, PackSchemaMember, bool>? leaveOut, out PackException? error)
+    {
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        using (var writer = new Utf8JsonWriter(buffer, Compact))
+        {
+            SchemaDecoder.WriteJson(schema.Types, 0, payload, prefix, writer, leaveOut, "[Redacted]", "[Incomplete]", out error);
+        }
+
+        return Encoding.UTF8.GetString(buffer.WrittenSpan);
+    }
+
+    private static string Tree(PackSchema schema, ReadOnlyMemory<byte> payload, bool prefix, Func<PackSchemaType, PackSchemaMember, bool>? leaveOut, out PackException? error)
+    {
+        var value = SchemaDecoder.Decode(schema.Types, 0, payload, prefix, out error);
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        using (var writer = new Utf8JsonWriter(buffer, Compact))
+        {
+            SchemaDecoder.WriteTree(schema.Types, value, error is not null, writer, leaveOut, "[Redacted]", "[Incomplete]");
+        }
+
+        return Encoding.UTF8.GetString(buffer.WrittenSpan);
     }
 }
