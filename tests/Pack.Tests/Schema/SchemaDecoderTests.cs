@@ -154,4 +154,46 @@ public class SchemaDecoderTests
 
         return Encoding.UTF8.GetString(buffer.WrittenSpan);
     }
+
+    /// <summary>Hostile nesting stops at the decoder's depth limit, written as valid JSON closed to its root, with no stack overflow.</summary>
+    [Fact]
+    public void WriteJson_HostileNesting_StopsAtTheDepthLimitWithClosedJson()
+    {
+        var schema = PackSchema.For(typeof(Chain));
+        var inner = new List<byte>(BitConverter.GetBytes(0));
+        for (int level = 0; level < 10_000; level++)
+        {
+            inner.InsertRange(0, BitConverter.GetBytes(inner.Count));
+        }
+
+        byte[] bytes = [0xfe, 0xff, 0xff, 0xff, 0x01, 0x00, .. inner];
+
+        string lean = Lean(schema, bytes, prefix: false, leaveOut: null, out var error);
+
+        Assert.NotNull(error);
+        Assert.Contains("nests deeper than 64 levels", error.Message, StringComparison.Ordinal);
+        Assert.Equal(Tree(schema, bytes, prefix: false, leaveOut: null, out _), lean);
+        Assert.NotNull(JsonNode.Parse(lean, documentOptions: new JsonDocumentOptions { MaxDepth = 256 }));
+        Assert.EndsWith("\"[Incomplete]\"" + new string('}', 64), lean, StringComparison.Ordinal);
+    }
+
+    /// <summary>A cut list whose count is far past the bytes shows the elements the bytes hold, then "[Incomplete]"; nothing is sized by the count.</summary>
+    [Fact]
+    public void WriteJson_CutListWithAHugeCount_ShowsWhatTheBytesHold()
+    {
+        var schema = PackSchema.For(typeof(List<int>));
+        byte[] bytes = Convert.FromHexString("ffffff7f0100000002000000ff");
+
+        string lean = Lean(schema, bytes, prefix: true, leaveOut: null, out var error);
+
+        Assert.Equal("[1,2,\"[Incomplete]\"]", lean);
+        Assert.NotNull(error);
+        Assert.Equal(12, error.Offset);
+    }
+
+    public sealed class Chain
+    {
+        public Chain? Next { get; set; }
+    }
 }
+
