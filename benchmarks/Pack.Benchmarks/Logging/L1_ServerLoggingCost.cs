@@ -12,7 +12,9 @@ namespace Pack.Benchmarks.Logging;
 /// with a list out) to an in-process Kestrel server. <c>*_NoHttpLogging</c>: no logging middleware. <c>*_BodiesOff</c>:
 /// <c>UseHttpLogging</c> with path and status only (the usual production setting), and for Pack
 /// <c>AddPackHttpLogging</c> registered, so the row shows what the registered interceptor costs while bodies are not
-/// logged; <c>Pack_BodiesOffWithoutPackLogging</c> is the same middleware without it, so the two rows isolate it.
+/// logged; <c>Pack_BodiesOffWithoutPackLogging</c> is the same middleware without it, so the two rows isolate it, and
+/// <c>Pack_BodiesOffWithEmptyInterceptor</c> the same middleware with an interceptor that does nothing instead, so it
+/// shows what the middleware spends for any registered interceptor (it hooks every response body when there is one).
 /// <c>*_BodiesOn</c>: request and response bodies logged (JSON as text by the middleware, Pack decoded to JSON by
 /// the interceptor, one member redacted), each line formatted by a provider that keeps nothing.
 /// </summary>
@@ -35,6 +37,9 @@ public class L1_ServerLoggingCost
 
     [GlobalSetup(Target = nameof(Pack_BodiesOff))]
     public Task SetupPackOff() => StartAsync(Light, packLogging: true);
+
+    [GlobalSetup(Target = nameof(Pack_BodiesOffWithEmptyInterceptor))]
+    public Task SetupEmptyInterceptor() => StartAsync(Light, packLogging: false, emptyInterceptor: true);
 
     [GlobalSetup(Targets = [nameof(Json_BodiesOn), nameof(Pack_BodiesOn)])]
     public Task SetupOn() => StartAsync(Bodies, packLogging: true);
@@ -63,14 +68,17 @@ public class L1_ServerLoggingCost
     public Task<int> Pack_BodiesOffWithoutPackLogging() => PackAsync();
 
     [Benchmark]
+    public Task<int> Pack_BodiesOffWithEmptyInterceptor() => PackAsync();
+
+    [Benchmark]
     public Task<int> Pack_BodiesOff() => PackAsync();
 
     [Benchmark]
     public Task<int> Pack_BodiesOn() => PackAsync();
 
-    private async Task StartAsync(HttpLoggingFields? fields, bool packLogging)
+    private async Task StartAsync(HttpLoggingFields? fields, bool packLogging, bool emptyInterceptor = false)
     {
-        (_app, var address) = await LoggingCostExchange.StartServerAsync(fields, packLogging, _sink);
+        (_app, var address) = await LoggingCostExchange.StartServerAsync(fields, packLogging, _sink, emptyInterceptor);
         _client = new HttpClient(new SocketsHttpHandler { PooledConnectionLifetime = Timeout.InfiniteTimeSpan }) { BaseAddress = address };
         _packBody = PackSerializer.Serialize(LoggingCostExchange.Request);
     }

@@ -24,7 +24,11 @@ internal sealed class PackBodyLogRedaction
         }
 
         _callback = callback;
+        Predicate = _names is null && callback is null ? null : Redacts;
     }
+
+    /// <summary><see cref="Redacts"/> as a delegate made once, or <see langword="null"/> when nothing is left out.</summary>
+    public Func<PackSchemaType, PackSchemaMember, bool>? Predicate { get; }
 
     /// <summary>Whether <paramref name="member"/> of <paramref name="type"/> is left out.</summary>
     public bool Redacts(PackSchemaType type, PackSchemaMember member) =>

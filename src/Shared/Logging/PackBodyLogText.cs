@@ -7,8 +7,8 @@ using Pack.Schema;
 namespace Pack.Logging;
 
 /// <summary>
-/// One Pack payload as log text: decoded with its schema by <see cref="SchemaDecoder"/> (the decoder of
-/// <c>pack inspect</c>) into the §14 JSON mapping of docs/wire-format.md, redacted, written compactly. Bad bytes are
+/// One Pack payload as log text: written with its schema by <see cref="SchemaDecoder.WriteJson"/> (the walker of
+/// <c>pack inspect</c>'s decoder, without its tree) in the §14 JSON mapping of docs/wire-format.md, redacted, compactly. Bad bytes are
 /// never thrown: what was read before them is written, and the problem is returned with its offset.
 /// </summary>
 internal static class PackBodyLogText
@@ -45,21 +45,15 @@ internal static class PackBodyLogText
     /// <returns>The JSON text; when <paramref name="error"/> is set, of the part read before it.</returns>
     public static string Decode(PackSchema schema, ReadOnlyMemory<byte> payload, PackBodyLogRedaction redaction, bool cut, out PackException? error)
     {
-        var value = SchemaDecoder.Decode(schema.Types, 0, payload, cut, out error);
-        if (error is not null && value.End < 0 && value.Children.Count == 0)
-        {
-            return "\"" + Incomplete + "\"";
-        }
-
-        // Written straight from the decoded values, with the left-out and unread ones replaced as they are reached: no
-        // JSON tree is built, and nothing is copied but the text.
+        // Written straight from the payload as it is read (SchemaDecoder.WriteJson): no DecodedValue per value, no JSON
+        // tree; left-out members and values the bytes stop before are written as such when they are reached.
         var buffer = t_buffer ??= new ArrayBufferWriter<byte>(1024);
         var writer = t_writer ??= new Utf8JsonWriter(buffer, Compact);
         buffer.ResetWrittenCount();
         writer.Reset(buffer);
         try
         {
-            Write(writer, value, schema.Types, redaction, error is not null);
+            SchemaDecoder.WriteJson(schema.Types, 0, payload, cut, writer, redaction.Predicate, Redacted, Incomplete, out error);
             writer.Flush();
             return Encoding.UTF8.GetString(buffer.WrittenSpan);
         }
@@ -80,92 +74,5 @@ internal static class PackBodyLogText
         string message = error.Message;
         string suffix = " (at byte offset " + error.Offset.ToString(System.Globalization.CultureInfo.InvariantCulture) + ")";
         return message.EndsWith(suffix, StringComparison.Ordinal) ? message[..^suffix.Length] : message;
-    }
-
-    /// <summary>
-    /// Writes <paramref name="value"/> in the §14 mapping, with <see cref="Redacted"/> in place of left-out members and,
-    /// after an error (<paramref name="failed"/>), <see cref="Incomplete"/> in place of values not read to their end
-    /// that have nothing to show (a scalar, a collection whose count failed).
-    /// </summary>
-    private static void Write(Utf8JsonWriter writer, DecodedValue value, IReadOnlyList<PackSchemaType> types, PackBodyLogRedaction redaction, bool failed)
-    {
-        if (value.IsNull || value.Shape == DecodedShape.Scalar)
-        {
-            if (value.Scalar is null)
-            {
-                writer.WriteNullValue();
-            }
-            else
-            {
-                value.Scalar.WriteTo(writer);
-            }
-
-            return;
-        }
-
-        var children = value.Children;
-        switch (value.Shape)
-        {
-            case DecodedShape.Object:
-                // Children of an object are its members in schema order (read ones, then absent ones).
-                var type = types[value.TypeIndex];
-                writer.WriteStartObject();
-                for (int i = 0; i < children.Count; i++)
-                {
-                    var child = children[i];
-                    writer.WritePropertyName(child.Key ?? "?");
-                    if (i < type.Members.Count && redaction.Redacts(type, type.Members[i]))
-                    {
-                        writer.WriteStringValue(Redacted);
-                    }
-                    else
-                    {
-                        WriteChild(writer, child, types, redaction, failed);
-                    }
-                }
-
-                writer.WriteEndObject();
-                return;
-            case DecodedShape.Array:
-            case DecodedShape.Map:
-            case DecodedShape.Pair:
-                writer.WriteStartArray();
-                for (int i = 0; i < children.Count; i++)
-                {
-                    WriteChild(writer, children[i], types, redaction, failed);
-                }
-
-                writer.WriteEndArray();
-                return;
-            default:
-                writer.WriteStartObject();
-                writer.WriteNumber("tag", value.Tag);
-                if (children.Count > 0)
-                {
-                    writer.WriteString("case", types[children[0].TypeIndex].ShortName);
-                    writer.WritePropertyName("value");
-                    WriteChild(writer, children[0], types, redaction, failed);
-                }
-                else
-                {
-                    writer.WriteNull("case");
-                    writer.WriteNull("value");
-                }
-
-                writer.WriteEndObject();
-                return;
-        }
-    }
-
-    private static void WriteChild(Utf8JsonWriter writer, DecodedValue child, IReadOnlyList<PackSchemaType> types, PackBodyLogRedaction redaction, bool failed)
-    {
-        if (failed && child.End < 0 && child.Children.Count == 0)
-        {
-            writer.WriteStringValue(Incomplete);
-        }
-        else
-        {
-            Write(writer, child, types, redaction, failed);
-        }
     }
 }
