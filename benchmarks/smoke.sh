@@ -3,7 +3,8 @@
 # nothing (its timings mean nothing); full runs are documented in benchmarks/README.md. In order:
 #   1. --verify: every codec workload round-trips through every peer, payload sizes are sane;
 #   2. BenchmarkDotNet's dry job over every benchmark class (one launch, one cold invocation each; each peer's global
-#      setup round-trips its payload first);
+#      setup round-trips its payload first; K1_HybridCacheRedis starts a redis-server of its own, installed with
+#      apt-get when missing as the caching tests do, and fails, not skips, without one);
 #   3. the .NET HTTP runner over every cell (MVC, minimal APIs, Grpc.AspNetCore, protobuf-net.Grpc; HTTP/1.1 and h2c)
 #      for a fraction of a second, against the server in its own process, the streaming calls (H6 client streaming, H7
 #      bidirectional) with 2,000 members and 50 round trips per call instead of 100,000 and 1,000, every item checked,
