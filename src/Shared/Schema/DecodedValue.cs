@@ -57,7 +57,7 @@ sealed class DecodedValue
     public required int Offset { get; init; }
 
     /// <summary>Absolute offset after the value's last byte, or -1 while (or when) it is incomplete.</summary>
-    public int End { get; set; } = -1;
+    public int End { get; internal set; } = -1;
 
     /// <summary>How many of the first bytes are the value's own header or scalar (shown as hex).</summary>
     public int HeadLength { get; internal set; }
@@ -66,7 +66,7 @@ sealed class DecodedValue
     public DecodedShape Shape { get; internal set; }
 
     /// <summary>The §14 JSON of a scalar, or of a null value.</summary>
-    public JsonNode? Scalar { get; set; }
+    public JsonNode? Scalar { get; internal set; }
 
     /// <summary>Whether the value is null.</summary>
     public bool IsNull { get; internal set; }
