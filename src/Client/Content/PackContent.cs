@@ -25,8 +25,8 @@ public sealed class PackContent : HttpContent
         _options = options;
         _hasOwnOptions = options is not null;
         Headers.ContentType = new MediaTypeHeaderValue(PackMediaTypes.Pack);
-        // A body declared as object (Refit passes every body so) is written as its runtime type, so that type is announced.
-        RequestSchemaFingerprints.AddTo(this, objectType == typeof(object) && value is not null ? value.GetType() : objectType);
+        // A body declared as object is written as its runtime type, so that type is announced (one rule, BodyType).
+        RequestSchemaFingerprints.AddTo(this, RequestSchemaRegistration.BodyType(this)!);
     }
 
     /// <summary>The type the value is serialized as.</summary>

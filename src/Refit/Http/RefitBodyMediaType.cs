@@ -36,7 +36,11 @@ internal sealed class RefitBodyMediaType : MediaTypeHeaderValue
         return content;
     }
 
-    /// <summary>The type a Pack.Client content announces: its value's (<see cref="PackContent"/>), its items' (<see cref="PackStreamContent"/>).</summary>
+    /// <summary>
+    /// The type a Pack.Client content announces: its value's (<see cref="PackContent"/>, a value declared as
+    /// <see cref="object"/> by its run-time type, as <see cref="PackContent"/> writes and announces it), its items'
+    /// (<see cref="PackStreamContent"/>).
+    /// </summary>
     public static Type PackBodyType(HttpContent content) => content switch
     {
         PackContent value => value.ObjectType == typeof(object) && value.Value is not null ? value.Value.GetType() : value.ObjectType,
