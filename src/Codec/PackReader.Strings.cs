@@ -47,18 +47,24 @@ public ref partial struct PackReader
 
         // The same charge as the full path, taken before the allocation it pays for.
         ChargeAllocation((22 + (2L * utf16Length) + 7) & ~7L);
-
-        string value = new('\0', utf16Length);
-        ReadOnlySpan<byte> bytes = MemoryMarshal.CreateReadOnlySpan(ref utf8, utf8Length);
-        Span<char> chars = MemoryMarshal.CreateSpan(ref MemoryMarshal.GetReference(value.AsSpan()), utf16Length);
-        OperationStatus status = Utf8.ToUtf16(bytes, chars, out int read, out int written, replaceInvalidSequences: false);
-        if (status != OperationStatus.Done || read != bytes.Length || written != chars.Length)
-        {
-            ThrowBadUtf8(status, new Utf8Source(bytes, bytesOffset), read, written, chars.Length);
-        }
-
-        return value;
+        return DecodeUtf8(ref utf8, utf8Length, utf16Length, bytesOffset);
     }
+
+    // The allocation and the transcoding, out of line: inlined into each string member of an object reader, their
+    // locals (spans and the pinned pointers of the transcoder) widened that reader's frame, which is zeroed on every call.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static string DecodeUtf8(ref byte utf8, int utf8Length, int utf16Length, int bytesOffset)
+        => string.Create(utf16Length, new Utf8Source(MemoryMarshal.CreateReadOnlySpan(ref utf8, utf8Length), bytesOffset), TranscodeInto);
+
+    // The string is allocated at its final length and decoded in place before anyone can see it.
+    private static readonly SpanAction<char, Utf8Source> TranscodeInto = static (chars, source) =>
+    {
+        OperationStatus status = Utf8.ToUtf16(source.Bytes, chars, out int read, out int written, replaceInvalidSequences: false);
+        if (status != OperationStatus.Done || read != source.Bytes.Length || written != chars.Length)
+        {
+            ThrowBadUtf8(status, source, read, written, chars.Length);
+        }
+    };
 
     // The header's every case, with the error for each: empty, null, the long form, an inconsistent header, truncation.
     private string? ReadStringFull()
@@ -101,17 +107,7 @@ public ref partial struct PackReader
         // A string is 22 bytes of header, length and terminator plus two per code unit, rounded up to 8.
         ChargeAllocation((22 + (2L * utf16Length) + 7) & ~7L);
 
-        // The string is allocated at its final length and decoded in place before anyone can see it, as string.Create
-        // does, without a delegate call per string. (A length of at least 1 always allocates a new string.)
-        string value = new('\0', utf16Length);
-        Span<char> chars = MemoryMarshal.CreateSpan(ref MemoryMarshal.GetReference(value.AsSpan()), utf16Length);
-        OperationStatus status = Utf8.ToUtf16(bytes, chars, out int read, out int written, replaceInvalidSequences: false);
-        if (status != OperationStatus.Done || read != bytes.Length || written != chars.Length)
-        {
-            ThrowBadUtf8(status, new Utf8Source(bytes, bytesOffset), read, written, chars.Length);
-        }
-
-        return value;
+        return DecodeUtf8(ref MemoryMarshal.GetReference(bytes), utf8Length, utf16Length, bytesOffset);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
