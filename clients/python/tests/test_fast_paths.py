@@ -154,6 +154,38 @@ class FastPathTests(unittest.TestCase):
         with _general_only():
             self.assertFalse(codec.reader_for(LEAF_TYPE).__code__.co_filename.startswith("<pack"))
 
+    def test_only_a_plain_dataclass_is_built_from_its_slots(self) -> None:
+        self.assertEqual(_fast._slots(Leaf, 7), ["flag", "color", "tag", "small", "half", "name", "count"])
+        self.assertIsNone(_fast._slots(Leaf, 6))
+
+        @dataclasses.dataclass(slots=True)
+        class Post:
+            a: int
+
+            def __post_init__(self) -> None:
+                self.a += 1
+
+        @dataclasses.dataclass(slots=True, frozen=True)
+        class Frozen:
+            a: int
+
+        @dataclasses.dataclass(slots=True, init=False)
+        class OwnInit:
+            a: int
+
+            def __init__(self, a: int) -> None:
+                self.a = a * 2
+
+        @dataclasses.dataclass
+        class NoSlots:
+            a: int
+
+        for cls in (Post, Frozen, OwnInit, NoSlots, tuple):
+            self.assertIsNone(_fast._slots(cls, 1), cls)
+        # and the object a call would have built, where the class does something of its own
+        t = d.ObjectType("Test.Post", Post, lambda: [d.Member("A", "a", d.I32)], nullable=True)
+        self.assertEqual(codec.decode(d.ListType(t), encode(d.ListType(t), [Post(1)])), [Post(2)])
+
     def test_wide_text_check(self) -> None:
         if sys.implementation.name == "cpython":
             self.assertIn("__sizeof__", _fast.WIDE_CHECK)  # the constant-time check holds on this interpreter

@@ -223,7 +223,7 @@ def _members(members: tuple[Member, ...], kinds: list[str | None], strict: list[
             out += [
                 "if h < 2147483648:",  # the short form, the empty string included
                 " n8 = h >> 15; q = p + 4 + n8",
-                f" {v} = buf[p + 4:q].decode('utf-8')",
+                f" {v} = buf[p + 4:q].decode()",
                 # len == n16 also settles n16 == 0, n16 > n8 and n8 > 3 * n16 (no BMP text has those), and a
                 # character outside the BMP (its UTF-16 length is 2) makes the reader give up.
                 f" ln = len({v})",
