@@ -110,13 +110,18 @@ def compile_leaf_list(d: ObjectType, make: Callable[..., Any], charge: int,
     # The element's length is read with its first members; a negative one, or one past the end, stops the loop
     # before anything of the element is used (h >= 0 also makes e > end cover a length that is itself cut off).
     head = ("i", "hd", ["if hd < 0: break", "e = p + 4 + hd", "if e > end: break"])
-    lines += _members(members, kinds, strict, ns, "   ", "break", head)
+    lines += _members(members, kinds, strict, ns, "   ", "break", head, by_position=True)
     # Malformed text (UnicodeDecodeError) or a read past the buffer (struct.error) stops it like a break: k and s
     # are the element's, nothing of it appended.
-    lines += ["   p = e"] + _build(make, len(members), ns, "   ", "o") + ["   append(o)", "  else:",
+    # An element's strings cost (STRING + n8) each, but not one of n8 <= 1 (nor null): its n8 are its bytes less
+    # the fixed ones and the string headers, so the element is charged by position and those strings give it back.
+    strings = kinds.count("string")
+    fixed = sum(struct.calcsize("<" + _code(m.type)) for m, kind in zip(members, kinds) if kind != "string")
+    per_element = charge + (B.STRING - 4) * strings - 4 - fixed
+    lines += ["   cost += p - s", "   p = e"] + _build(make, len(members), ns, "   ", "o") + ["   append(o)", "  else:",
               "   k = n", "   s = p", " except Exception: pass", " if k < n: cost = c0",
               # every element read whole costs `charge` besides its strings: k of them, charged once here
-              f" cost += {charge} * k", " b = r.budget - cost",
+              f" cost += {per_element} * k", " b = r.budget - cost",
               " if b < 0:", "  if k: del out[-k:]", "  return 0", " r.budget = b", " r.pos = s", " return k"]
     # What the loop calls, bound as defaults: locals are read faster than globals.
     lines[0] = f"def fast_many(r, n, out, {', '.join(f'{x}={x}' for x in ns if x.startswith(('_S', '_E', '_C')))}, make=make, _new=_new):"
@@ -186,8 +191,13 @@ def _wide_check() -> str:
 WIDE_CHECK = _wide_check()
 
 
+def _code(t: Any) -> str:
+    """The struct code of a fixed-width leaf member (a primitive or an enum's underlying one)."""
+    return _PLAIN[t.underlying.name if isinstance(t, EnumType) else t.name]
+
+
 def _members(members: tuple[Member, ...], kinds: list[str | None], strict: list[bool], ns: dict[str, Any],
-             indent: str, give_up: str, head: tuple[str, str, list[str]]) -> list[str]:
+             indent: str, give_up: str, head: tuple[str, str, list[str]], by_position: bool = False) -> list[str]:
     """The statements reading the object's header (``head``: its struct codes, the names they go to and the
     statements checking them, which set ``e``, the body's end) and every member into v0, v1 … from ``p``.
 
@@ -223,7 +233,7 @@ def _members(members: tuple[Member, ...], kinds: list[str | None], strict: list[
             codes += "I"
             names.append("h")
             flush(True)
-            null = f" {give_up}" if strict[i] else f" {v} = None; p += 4"
+            null = f" {give_up}" if strict[i] else f" {v} = None; p += 4" + (f"; cost -= {B.STRING}" if by_position else "")
             out += [
                 "if h < 2147483648:",  # the short form, the empty string included
                 " n8 = h >> 15; p += 4; q = p + n8",
@@ -232,15 +242,14 @@ def _members(members: tuple[Member, ...], kinds: list[str | None], strict: list[
                 # character outside the BMP (its UTF-16 length is 2) makes the reader give up.
                 f" ln = len({v})",
                 f" if ln != h & 32767 or (n8 != ln and {wide.format(v=v)}): {give_up}",
-                f" if n8 > 1: cost += {B.STRING} + n8",
+                f" if n8 < 2: cost -= {B.STRING} + n8" if by_position else f" if n8 > 1: cost += {B.STRING} + n8",
                 " p = q",
                 "elif h == 4294967295:" + null,
                 f"else: {give_up}",
             ]
             continue
         t = members[i].type
-        prim = t.underlying.name if isinstance(t, EnumType) else t.name  # type: ignore[attr-defined]
-        codes += _PLAIN[prim]
+        codes += _code(t)
         names.append(v)
         if isinstance(t, Primitive) and t.name == "bool":
             after += [f"if {v} > 1: {give_up}", f"{v} = {v} == 1"]
