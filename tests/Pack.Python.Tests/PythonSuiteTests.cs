@@ -18,6 +18,7 @@ public sealed partial class PythonSuiteTests(PythonToolchain toolchain) : IClass
         { "test_hostile", 9 },
         { "test_generated", 6 },
         { "test_client", 6 },
+        { "test_fast_paths", 6 },
     };
 
     [Theory]

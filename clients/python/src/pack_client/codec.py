@@ -19,7 +19,7 @@ from .descriptors import (
     Descriptor, EnumType, FrozenStructType, ListType, MapType, Member, NullableType, ObjectType, Primitive, SetType,
     UnionType,
 )
-from ._fast import compile_leaf_list, compile_leaf_object, with_fallback
+from ._fast import compile_leaf_list, compile_leaf_object
 from .errors import PackBudgetError, PackDecodeError, PackEncodeError, PackError
 from .keys import flooding_guard_needed, key_function, normalizes_zero
 from .values import MAX_TICKS, TICKS_PER_DAY, DateTimeKind, PackDateTime, PackDateTimeOffset
@@ -754,8 +754,8 @@ def _object_reader(d: ObjectType, top: bool) -> ReadFn:
                 check_nulls(values, r, p)
             r.depth -= 1
             return make(*values)
-        fast_top = compile_leaf_object(d, True, make, charge, strict)
-        return read_top if fast_top is None else with_fallback(fast_top, read_top)
+        fast_top = compile_leaf_object(d, True, make, charge, strict, read_top)
+        return read_top if fast_top is None else fast_top
 
     def read_nested(r: Reader) -> Any:
         p = r.pos
@@ -796,8 +796,8 @@ def _object_reader(d: ObjectType, top: bool) -> ReadFn:
         r.end = saved
         r.depth -= 1
         return make(*values)
-    fast = compile_leaf_object(d, False, make, charge, strict)
-    return read_nested if fast is None else with_fallback(fast, read_nested)
+    fast = compile_leaf_object(d, False, make, charge, strict, read_nested)
+    return read_nested if fast is None else fast
 
 
 def _frozen_reader(d: FrozenStructType) -> ReadFn:
