@@ -303,8 +303,9 @@ function structZero(members: readonly MemberDescriptor[]): () => unknown {
   const names = members.map((m) => m.name);
   const zeros = members.map((m) => zeroOf(m.type));
   const define = names.includes("__proto__");
+  const make = shapeOf(names.length);
   return () => {
-    const v: Record<string, unknown> = {};
+    const v = make();
     for (let i = 0; i < names.length; i++) setMember(v, names[i]!, zeros[i]!(), define);
     return v;
   };
@@ -358,6 +359,20 @@ function defaultOf(ref: TypeRef, value: unknown): { readonly make: () => unknown
   return { make: () => value, bytes: float ? NUMBER_BYTES : 0 };
 }
 
+/**
+ * A maker of empty objects for one described type, whose members are then set in wire order. Each type gets a
+ * constructor of its own (its prototype `Object.prototype`, so the values are plain objects): V8 then sizes the objects to
+ * the members they get after a few (slack tracking), as compact as a generated object literal, where an object grown
+ * from `{}` keeps about 32 bytes of slack (allocation-budget.ts, INTERPRETED_OBJECT_BYTES), more than the budget
+ * charges a generated decoder's object.
+ */
+function shapeOf(members: number): () => Record<string, unknown> {
+  if (members === 0) return () => ({});
+  const Shape = function (this: Record<string, unknown>) {} as unknown as new () => Record<string, unknown>;
+  Shape.prototype = Object.prototype;
+  return () => new Shape();
+}
+
 /** Creates `name` on `v`; `__proto__` is defined, not assigned (assigning would replace the prototype with wire bytes). */
 function setMember(v: Record<string, unknown>, name: string, x: unknown, define: boolean): void {
   if (define && name === "__proto__") {
@@ -402,11 +417,12 @@ function object(members: readonly MemberDescriptor[], isNullable: boolean): Buil
   const define = names.includes("__proto__");
   // Members whose estimate the type fixes are charged at once, read uncharged; an absent one's is given back.
   const prepaid = parts.reduce((s, p) => s + p.prepaid, 0);
+  const make = shapeOf(n);
   const read = (r: PackReader): unknown => {
     const t = r.beginObject(isNullable);
     if (t === NULL_OBJECT) return null;
     if (prepaid > 0) r.charge(prepaid);
-    const v: Record<string, unknown> = {};
+    const v = make();
     let i = 0;
     try {
       for (; i < n; i++) {
@@ -448,10 +464,11 @@ function frozen(members: readonly MemberDescriptor[]): Built {
   // No header, so no endObject charges the object: charged here with the members whose estimate the type fixes.
   const prepaid = parts.reduce((s, p) => s + p.prepaid, 0);
   const charge = OBJECT_BYTES + MEMBER_BYTES * n + prepaid;
+  const make = shapeOf(n);
   const read = (r: PackReader): unknown => {
     if (prepaid > 0) r.charge(charge);
     else r.chargeObject(n);
-    const v: Record<string, unknown> = {};
+    const v = make();
     for (let i = 0; i < n; i++) setMember(v, names[i]!, reads[i]!(r), define);
     return v;
   };
