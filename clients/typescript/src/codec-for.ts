@@ -51,12 +51,22 @@ export function codecFor<T>(ref: TypeRef): DescribedCodec<T> {
 
 /** Decodes one payload holding a value of the described type; malformed bytes raise `PackDecodeError`. */
 export function decodeDescribed<T>(descriptor: TypeDescriptor, bytes: Uint8Array, options?: DecodeOptions): T {
-  return decodePayload(bytes, (built.get(descriptor) ?? build(descriptor)).read, options) as T;
+  return decodePayload(bytes, (descriptor === last ? lastBuilt : remember(descriptor)).read, options) as T;
 }
 
 /** Encodes one value of the described type as a payload. */
 export function encodeDescribed<T>(descriptor: TypeDescriptor, value: T, options?: EncodeOptions): Uint8Array {
-  return encodePayload(value, (built.get(descriptor) ?? build(descriptor)).write, options);
+  return encodePayload(value, (descriptor === last ? lastBuilt : remember(descriptor)).write, options);
+}
+
+// The payload entry points' last descriptor: a page decoding one kind of payload in a loop skips the WeakMap lookup.
+let last: TypeDescriptor | undefined;
+let lastBuilt: Built = undefined as unknown as Built;
+
+function remember(descriptor: TypeDescriptor): Built {
+  lastBuilt = built.get(descriptor) ?? build(descriptor);
+  last = descriptor;
+  return lastBuilt;
 }
 
 function build(d: TypeDescriptor): Built {
