@@ -773,7 +773,10 @@ function compiledList(min: number, neverNull: boolean, elementNonNull: boolean, 
   write += `    for (; i < n; i++) ${writeCall(e, 0, "v[i]", elementNonNull)}\n`;
   write += "  } catch (e) {\n    throw encodeSegment(e, i);\n  }\n  w.endCollection();\n};";
   const readElement = prepaid > 0 ? e.readPrepaid : elementNonNull ? nonNullRead(e.read) : e.read;
-  const r = compile<Read>(["decodeSegment", "f"], read, [decodeSegment, [readElement]]);
-  const w = compile<Write>(["encodeSegment", "g"], write, [encodeSegment, [e.write]]);
+  // The element's read and write are parameters of their own (`f0`, `g0`), not array elements, for the loop to call.
+  read = read.replace("f[0](r)", "f0(r)");
+  write = write.replace("g[0](w, ", "g0(w, ");
+  const r = compile<Read>(["decodeSegment", "f0"], read, [decodeSegment, readElement]);
+  const w = compile<Write>(["encodeSegment", "g0"], write, [encodeSegment, e.write]);
   return r === null || w === null ? null : plain(r, w);
 }
