@@ -14,3 +14,4 @@ export { packBody, packStreamBody } from "./schema-check.js";
 export type { PackClient } from "./client.js";
 export type { PackDateTime, PackDateTimeOffset } from "./values.js";
 export { readMap, readSet, writeMap, writeSet } from "./collections.js";
+export { codecFor, type DescribedCodec, decodeDescribed, encodeDescribed } from "./codec-for.js";

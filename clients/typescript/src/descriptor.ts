@@ -38,6 +38,13 @@ export type TypeRef = TypeDescriptor | (() => TypeDescriptor);
 export interface MemberDescriptor {
   readonly name: string;
   readonly type: TypeRef;
+  /** A member the contract declares non-null (docs/schema.md §6): null is rejected both ways, and it may not be absent without a default. */
+  readonly nonNull?: boolean;
+  /**
+   * The value an absent member gets (docs/schema.md §11), when the contract declares one; else it gets its type's zero
+   * value. An empty array, `Map` or `Set` (or an object such as a `DateTime`) is made anew for each value read.
+   */
+  readonly default?: unknown;
 }
 
 /** A case of a union. */
@@ -53,9 +60,9 @@ export type TypeDescriptor =
   | { readonly kind: "primitive"; readonly primitive: PrimitiveName }
   | { readonly kind: "enum"; readonly underlying: TypeRef }
   | { readonly kind: "nullable"; readonly element: TypeRef }
-  | { readonly kind: "list"; readonly element: TypeRef; readonly nullable: boolean }
-  | { readonly kind: "set"; readonly element: TypeRef }
-  | { readonly kind: "map"; readonly key: TypeRef; readonly value: TypeRef }
+  | { readonly kind: "list"; readonly element: TypeRef; readonly nullable: boolean; readonly elementNonNull?: boolean }
+  | { readonly kind: "set"; readonly element: TypeRef; readonly elementNonNull?: boolean }
+  | { readonly kind: "map"; readonly key: TypeRef; readonly value: TypeRef; readonly valueNonNull?: boolean }
   | { readonly kind: "object"; readonly name?: string; readonly nullable: boolean; readonly members: readonly MemberDescriptor[] }
   | { readonly kind: "frozen-struct"; readonly name?: string; readonly members: readonly MemberDescriptor[] }
   | { readonly kind: "union"; readonly name?: string; readonly cases: readonly CaseDescriptor[] };

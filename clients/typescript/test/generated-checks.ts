@@ -4,6 +4,7 @@
  * the interpreter uses), the sample API's contracts, and appended members in both directions.
  */
 import { encodePayload, PackDecodeError, PackEncodeError, type PackWriter } from "../src/index.js";
+import { codecFor } from "../src/codegen.js";
 import type { CaseResult, VectorFiles } from "./conformance.js";
 import * as api from "./generated/sample-api.js";
 import * as next from "./generated/sample-api-appended.js";
@@ -223,7 +224,7 @@ export function runGeneratedChecks(files: VectorFiles): CaseResult[] {
         at = w.pos;
         w.nullHeader();
       } else {
-        api.writeOrderLine(w, { Sku: "PACK-1", Quantity: 1, UnitPrice: "1" });
+        codecFor<api.OrderLine>(api.descriptorOfOrderLine).write(w, { Sku: "PACK-1", Quantity: 1, UnitPrice: "1" });
       }
       w.endCollection();
       w.decimal("1");

@@ -6,26 +6,13 @@ namespace Pack.Tool.TypeScript;
 
 /// <summary>
 /// Descriptors (clients/typescript/README.md, "Descriptors"): what the module says about a type for the runtime to act
-/// on. Today the runtime builds the §5.1 key function of dictionary keys and set elements from them (<c>keyOf</c>), so
-/// no key rule is written into generated code.
+/// on. The runtime builds each type's reader and writer from its descriptor (<c>codecFor</c>, on first use), so no codec
+/// rule is written into generated code: the module holds facts (kinds, members, nullability, defaults) only.
 /// </summary>
 public sealed partial class TypeScriptGenerator
 {
     private readonly Dictionary<string, string> _descriptors = new(StringComparer.Ordinal);
     private readonly List<string> _descriptorOrder = [];
-    private readonly Dictionary<string, string> _keyFunctions = new(StringComparer.Ordinal);
-
-    /// <summary>The name of the module's key function for values of <paramref name="label"/>, declared once.</summary>
-    private string KeyFunction(string label)
-    {
-        if (!_keyFunctions.TryGetValue(label, out var name))
-        {
-            name = "keyOf" + Ident(label);
-            _keyFunctions[label] = name;
-        }
-
-        return name;
-    }
 
     /// <summary>A descriptor expression for <paramref name="label"/>: inline for unnamed kinds, a module constant for the others.</summary>
     private string Descriptor(string label)
@@ -36,26 +23,29 @@ public sealed partial class TypeScriptGenerator
             PackSchemaKind.Primitive => $"{{ kind: \"primitive\", primitive: {Quote(t.Primitive!)} }}",
             PackSchemaKind.Enum => $"{{ kind: \"enum\", underlying: {Descriptor(t.Underlying!)} }}",
             PackSchemaKind.Nullable => $"{{ kind: \"nullable\", element: {Reference(t.Element!)} }}",
-            PackSchemaKind.List => $"{{ kind: \"list\", element: {Reference(t.Element!)}, nullable: {(t.Nullable ? "true" : "false")} }}",
-            PackSchemaKind.Set => $"{{ kind: \"set\", element: {Reference(t.Element!)} }}",
-            PackSchemaKind.Map => $"{{ kind: \"map\", key: {Reference(t.Key!)}, value: {Reference(t.Value!)} }}",
+            PackSchemaKind.List => $"{{ kind: \"list\", element: {Reference(t.Element!)}, nullable: {Bool(t.Nullable)}{(t.ElementNonNull ? ", elementNonNull: true" : "")} }}",
+            PackSchemaKind.Set => $"{{ kind: \"set\", element: {Reference(t.Element!)}{(t.ElementNonNull ? ", elementNonNull: true" : "")} }}",
+            PackSchemaKind.Map => $"{{ kind: \"map\", key: {Reference(t.Key!)}, value: {Reference(t.Value!)}{(t.ValueNonNull ? ", valueNonNull: true" : "")} }}",
             _ => DescriptorConstant(label),
         };
     }
+
+    private static string Bool(bool value) => value ? "true" : "false";
 
     /// <summary>A reference to another type's descriptor: through a function for objects and unions, which may hold themselves.</summary>
     private string Reference(string label) => _types[label].Kind is PackSchemaKind.Object or PackSchemaKind.FrozenStruct or PackSchemaKind.Union
         ? $"() => {DescriptorConstant(label)}"
         : Descriptor(label);
 
+    /// <summary>The name of the module constant holding <paramref name="label"/>'s descriptor, declared once.</summary>
     private string DescriptorConstant(string label)
     {
+        var name = "descriptorOf" + Ident(label);
         if (_descriptors.ContainsKey(label))
         {
-            return "descriptorOf" + Ident(label);
+            return name;
         }
 
-        var name = "descriptorOf" + Ident(label);
         _descriptors[label] = string.Empty;
         var t = _types[label];
         var named = t.Name is null ? string.Empty : $"name: {Quote(t.Name)}, ";
@@ -66,11 +56,14 @@ public sealed partial class TypeScriptGenerator
                 var caseNames = CaseNames(t);
                 text = $"{{ kind: \"union\", {named}cases: [" + string.Join(", ", t.Cases.Select((c, i) => $"{{ tag: {c.Tag}, name: {Quote(caseNames[i])}, type: {Reference(c.Type)} }}")) + "] }";
                 break;
-            default:
-                var members = "[" + string.Join(", ", t.Members.Select(m => $"{{ name: {Quote(m.Name)}, type: {Reference(m.Type)} }}")) + "]";
+            case PackSchemaKind.Object or PackSchemaKind.FrozenStruct:
+                var members = "[" + string.Join(", ", t.Members.Select(Member)) + "]";
                 text = t.Kind == PackSchemaKind.FrozenStruct
                     ? $"{{ kind: \"frozen-struct\", {named}members: {members} }}"
-                    : $"{{ kind: \"object\", {named}nullable: {(t.Nullable ? "true" : "false")}, members: {members} }}";
+                    : $"{{ kind: \"object\", {named}nullable: {Bool(t.Nullable)}, members: {members} }}";
+                break;
+            default:
+                text = Descriptor(label);
                 break;
         }
 
@@ -79,31 +72,27 @@ public sealed partial class TypeScriptGenerator
         return name;
     }
 
-    /// <summary>The descriptors and key functions the module's functions use (evaluated before any of them runs).</summary>
+    private string Member(SchemaMember m)
+    {
+        var nonNull = m.NonNull ? ", nonNull: true" : string.Empty;
+        var value = m.Default is null ? string.Empty : $", default: {Literal(m.Type, m.Default)}";
+        return $"{{ name: {Quote(m.Name)}, type: {Reference(m.Type)}{nonNull}{value} }}";
+    }
+
+    /// <summary>The descriptor constants, one per named type and per unnamed payload root.</summary>
     private void EmitDescriptors(StringBuilder o)
     {
-        if (_keyFunctions.Count == 0)
+        if (_descriptorOrder.Count == 0)
         {
             return;
         }
 
-        var keys = _keyFunctions.OrderBy(k => k.Value, StringComparer.Ordinal).Select(k => (k.Value, Type: NonNull(k.Key), Descriptor: Descriptor(k.Key))).ToList();
-        _imports.Add("keyOf");
-        if (_descriptorOrder.Count > 0)
-        {
-            _imports.Add("type TypeDescriptor");
-        }
-
-        o.AppendLine("// ---- descriptors: the runtime builds the key equality of wire-format §5.1 from them ----");
+        _imports.Add("type TypeDescriptor");
+        o.AppendLine("// ---- descriptors: the runtime builds each type's reader and writer from them (codecFor) ----");
         o.AppendLine();
         foreach (var label in _descriptorOrder)
         {
-            o.AppendLine(CultureInfo.InvariantCulture, $"const descriptorOf{Ident(label)}: TypeDescriptor = {_descriptors[label]};");
-        }
-
-        foreach (var (name, type, descriptor) in keys)
-        {
-            o.AppendLine(CultureInfo.InvariantCulture, $"const {name} = /* @__PURE__ */ keyOf<{type}>({descriptor});");
+            o.AppendLine(CultureInfo.InvariantCulture, $"export const descriptorOf{Ident(label)}: TypeDescriptor = {_descriptors[label]};");
         }
 
         o.AppendLine();

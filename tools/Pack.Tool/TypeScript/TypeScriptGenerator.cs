@@ -36,7 +36,6 @@ public sealed partial class TypeScriptGenerator
     private readonly HashSet<string> _usedIdentifiers = new(StringComparer.Ordinal);
     private readonly List<RootSchema> _roots = [];
     private readonly HashSet<string> _imports = new(StringComparer.Ordinal);
-    private readonly Dictionary<string, bool> _zeroHoldsForbiddenNull = new(StringComparer.Ordinal);
 
     /// <summary>Creates a generator.</summary>
     /// <param name="options">Options; <see langword="null"/> for the defaults.</param>
@@ -375,12 +374,6 @@ public sealed partial class TypeScriptGenerator
         return builder.Append('\'').ToString();
     }
 
-    private static string Access(string target, string member)
-    {
-        var property = Property(member);
-        return property == member ? $"{target}.{member}" : $"{target}[{property}]";
-    }
-
     // ---- TypeScript types, reads, writes -----------------------------------------------------------------------
 
     private string TsType(string label)
@@ -403,12 +396,6 @@ public sealed partial class TypeScriptGenerator
 
     /// <summary>The TypeScript type at a reference position: without <c>| null</c> where the annotation is <c>!</c> (docs/schema.md §6).</summary>
     private string TsType(string label, bool nonNull) => nonNull ? NonNull(label) : TsType(label);
-
-    /// <summary>A read (<paramref name="nonNull"/>: one that fails on null at the value's offset, docs/schema.md §6).</summary>
-    private string Read(string label, bool nonNull) => nonNull ? $"r.notNull(r.pos, {Read(label)})" : Read(label);
-
-    /// <summary>A value to write (<paramref name="nonNull"/>: one that fails on null or undefined, docs/schema.md §6).</summary>
-    private static string Checked(string value, bool nonNull) => nonNull ? $"w.notNull({value})" : value;
 
     private static string Parenthesize(string type) => type.Contains('|', StringComparison.Ordinal) ? $"({type})" : type;
 
@@ -455,119 +442,6 @@ public sealed partial class TypeScriptGenerator
             "f32" => "Float32Array",
             _ => "Float64Array",
         };
-    }
-
-    private static string PrimitiveMethod(string primitive) => primitive switch
-    {
-        "datetime" => "dateTime",
-        "datetimeoffset" => "dateTimeOffset",
-        "timespan" => "timeSpan",
-        "dateonly" => "dateOnly",
-        "timeonly" => "timeOnly",
-        _ => primitive,
-    };
-
-    private string Read(string label)
-    {
-        var t = _types[label];
-        return t.Kind switch
-        {
-            PackSchemaKind.Primitive => $"r.{PrimitiveMethod(t.Primitive!)}()",
-            PackSchemaKind.Enum => Read(t.Underlying!),
-            _ => $"read{Ident(label)}(r)",
-        };
-    }
-
-    private string Write(string label, string value)
-    {
-        var t = _types[label];
-        return t.Kind switch
-        {
-            PackSchemaKind.Primitive => $"w.{PrimitiveMethod(t.Primitive!)}({value});",
-            PackSchemaKind.Enum => Write(t.Underlying!, value),
-            _ => $"write{Ident(label)}(w, {value});",
-        };
-    }
-
-    private int MinLength(string label)
-    {
-        var t = _types[label];
-        return t.Kind switch
-        {
-            PackSchemaKind.Primitive => t.Primitive == "string" ? 4 : t.Width,
-            PackSchemaKind.Enum => MinLength(t.Underlying!),
-            PackSchemaKind.Nullable => 1,
-            PackSchemaKind.FrozenStruct => t.Width,
-            PackSchemaKind.Union => 2,
-            _ => 4,
-        };
-    }
-
-    /// <summary>
-    /// Whether a TypeScript value of <paramref name="label"/> is its own §5.1 key in a Map/Set (numbers, bigints,
-    /// booleans and strings other than the decimal and Guid texts); any other key is the runtime's (<c>keyOf</c> over
-    /// the type's descriptor).
-    /// </summary>
-    private bool ComparesItself(string label)
-    {
-        var t = _types[label];
-        return t.Kind switch
-        {
-            PackSchemaKind.Primitive => t.Primitive is not ("decimal" or "guid" or "datetime" or "datetimeoffset"),
-            PackSchemaKind.Enum => true,
-            PackSchemaKind.Nullable => ComparesItself(t.Element!),
-            _ => false,
-        };
-    }
-
-    private string Zero(string label)
-    {
-        var t = _types[label];
-        switch (t.Kind)
-        {
-            case PackSchemaKind.Primitive:
-                return t.Primitive switch
-                {
-                    "bool" => "false",
-                    "i64" or "u64" or "i128" or "u128" or "timespan" or "timeonly" => "0n",
-                    "char" => "\"\\u0000\"",
-                    "decimal" => "\"0\"",
-                    "guid" => "\"00000000-0000-0000-0000-000000000000\"",
-                    "datetime" => "{ ticks: 0n, kind: \"Unspecified\" }",
-                    "datetimeoffset" => "{ ticks: 0n, offsetMinutes: 0 }",
-                    "string" => "null",
-                    _ => "0",
-                };
-            case PackSchemaKind.Enum:
-                return Zero(t.Underlying!);
-            case PackSchemaKind.List when !t.Nullable:
-                return TypedArray(t.Element!) is { } typed ? $"new {typed}(0)" : "[]";
-            case PackSchemaKind.FrozenStruct:
-            case PackSchemaKind.Object when !t.Nullable:
-                return "{ " + string.Join(", ", t.Members.Select(m => $"{Key(m.Name)}: {Zero(m.Type)}")) + " }";
-            default:
-                return "null";
-        }
-    }
-
-    /// <summary>
-    /// Whether the zero value of <paramref name="label"/> holds null at a <c>!</c> position: a struct object's zero value
-    /// has null in every reference member (no initializers run, wire-format §11), so one with a <c>!</c> reference
-    /// member, directly or in a struct member, is no value of its type. An absent member of such a type without a
-    /// default is a decode error, as an absent <c>!</c> reference member is (docs/schema.md §6).
-    /// </summary>
-    /// <remarks>Struct objects cannot hold themselves (a schema reader rejects such a cycle, docs/schema.md §1.5), as <see cref="Zero"/> relies on too.</remarks>
-    private bool ZeroHoldsForbiddenNull(string label)
-    {
-        if (!_zeroHoldsForbiddenNull.TryGetValue(label, out bool holds))
-        {
-            var t = _types[label];
-            holds = t.Kind == PackSchemaKind.Object && !t.Nullable
-                && t.Members.Any(m => (m.NonNull && Zero(m.Type) == "null") || ZeroHoldsForbiddenNull(m.Type));
-            _zeroHoldsForbiddenNull[label] = holds;
-        }
-
-        return holds;
     }
 
     private string Literal(string label, JsonNode? json)
@@ -655,13 +529,16 @@ public sealed partial class TypeScriptGenerator
             }
         }
 
+        var roots = new StringBuilder();
+        foreach (var root in _roots)
+        {
+            EmitRoot(roots, root);
+        }
+
         EmitDescriptors(body);
         body.AppendLine("// ---- payloads and fingerprints ----");
         body.AppendLine();
-        foreach (var root in _roots)
-        {
-            EmitRoot(body, root);
-        }
+        body.Append(roots);
 
         EmitEndpoints(body);
 
@@ -670,8 +547,8 @@ public sealed partial class TypeScriptGenerator
         header.AppendLine("/* eslint-disable */");
         _imports.Add("type DecodeOptions");
         _imports.Add("type EncodeOptions");
-        _imports.Add("decodePayload");
-        _imports.Add("encodePayload");
+        _imports.Add("decodeDescribed");
+        _imports.Add("encodeDescribed");
         header.Append("import { ");
         header.AppendJoin(", ", _imports.OrderBy(i => i.Replace("type ", "", StringComparison.Ordinal), StringComparer.Ordinal));
         header.Append(" } from ").Append(Quote(Options.RuntimeModule)).AppendLine(";");
@@ -719,7 +596,7 @@ public sealed partial class TypeScriptGenerator
         var t = _types[label];
         switch (t.Kind)
         {
-            case PackSchemaKind.Primitive:
+            case PackSchemaKind.Primitive or PackSchemaKind.Nullable or PackSchemaKind.List or PackSchemaKind.Set or PackSchemaKind.Map:
                 return;
             case PackSchemaKind.Enum:
                 EmitEnum(o, t);
@@ -732,18 +609,6 @@ public sealed partial class TypeScriptGenerator
                 break;
             case PackSchemaKind.Union:
                 EmitUnion(o, t);
-                break;
-            case PackSchemaKind.Nullable:
-                EmitNullable(o, t);
-                break;
-            case PackSchemaKind.List:
-                EmitList(o, t);
-                break;
-            case PackSchemaKind.Set:
-                EmitSet(o, t);
-                break;
-            case PackSchemaKind.Map:
-                EmitMap(o, t);
                 break;
         }
 
@@ -778,149 +643,23 @@ public sealed partial class TypeScriptGenerator
         }
 
         o.AppendLine("}");
-        o.AppendLine();
     }
 
     private void EmitObject(StringBuilder o, SchemaType t)
     {
-        _imports.Add("PackReader");
-        _imports.Add("PackWriter");
-        _imports.Add("NULL_OBJECT");
-        _imports.Add("decodeSegment");
-        _imports.Add("encodeSegment");
-        var ident = Ident(t.Label);
-        var result = ident + (t.Nullable ? " | null" : "");
         var n = t.Members.Count;
         EmitInterface(o, t, t.Nullable ? $"class, {n} members" : $"struct with a header, {n} members");
-        var names = "[" + string.Join(", ", t.Members.Select(m => Quote(m.Name))) + "]";
-
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** Reads a `{ident}` (members a newer writer appended are skipped; absent ones get their defaults). */");
-        o.AppendLine(CultureInfo.InvariantCulture, $"export function read{ident}(r: PackReader): {result} {{");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  const t = r.beginObject({(t.Nullable ? "true" : "false")});");
-        if (t.Nullable)
-        {
-            o.AppendLine("  if (t === NULL_OBJECT) return null;");
-        }
-
-        // Members whose estimate the type fixes are charged here, at once, and read uncharged; an absent one's is given back.
-        var prepaid = 0;
-        foreach (var m in t.Members)
-        {
-            prepaid += PrepaidBytes(m.Type);
-        }
-
-        if (prepaid > 0)
-        {
-            o.AppendLine(CultureInfo.InvariantCulture, $"  r.charge({prepaid});");
-        }
-
-        for (var i = 0; i < n; i++)
-        {
-            var m = t.Members[i];
-            var initial = m.Default is not null ? Literal(m.Type, m.Default) : m.NonNull || ZeroHoldsForbiddenNull(m.Type) ? "null!" : Zero(m.Type);
-            o.AppendLine(CultureInfo.InvariantCulture, $"  let m{i}: {TsType(m.Type, m.NonNull)} = {initial};");
-        }
-
-        if (n > 0)
-        {
-            o.AppendLine("  let m = 0;");
-            o.AppendLine("  try {");
-            for (var i = 0; i < n; i++)
-            {
-                var m = t.Members[i];
-                var memberPrepaid = PrepaidBytes(m.Type);
-                var absent = m.Default is null && (m.NonNull || ZeroHoldsForbiddenNull(m.Type)) ? " else r.absent();"
-                    : AbsentBytes(m) - memberPrepaid is not 0 and var bytes ? string.Create(CultureInfo.InvariantCulture, $" else r.charge({bytes});")
-                    : "";
-                var read = memberPrepaid > 0 ? ReadPrepaid(m.Type) : Read(m.Type, m.NonNull);
-                o.AppendLine(CultureInfo.InvariantCulture, $"    {(i > 0 ? $"m = {i}; " : "")}if (r.has(t, {i})) m{i} = {read};{absent}");
-            }
-
-            o.AppendLine("  } catch (e) {");
-            o.AppendLine(CultureInfo.InvariantCulture, $"    throw decodeSegment(e, {names}[m]!, r.pos);");
-            o.AppendLine("  }");
-        }
-
-        o.AppendLine(CultureInfo.InvariantCulture, $"  r.endObject(t, {n});");
-        o.Append("  return { ");
-        o.AppendJoin(", ", t.Members.Select((m, i) => $"{Key(m.Name)}: m{i}"));
-        o.AppendLine(" };");
-        o.AppendLine("}");
-        o.AppendLine();
-
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** Writes a `{ident}`. */");
-        o.AppendLine(CultureInfo.InvariantCulture, $"export function write{ident}(w: PackWriter, v: {result}): void {{");
-        o.AppendLine("  if (v === null || v === undefined) {");
-        o.AppendLine(t.Nullable ? "    w.nullHeader();\n    return;" : "    return w.fail(\"a struct cannot be null\");");
-        o.AppendLine("  }");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  const t = w.beginObject({n});");
-        if (n > 0)
-        {
-            o.AppendLine("  let m = 0;");
-            o.AppendLine("  try {");
-            for (var i = 0; i < n; i++)
-            {
-                var m = t.Members[i];
-                o.AppendLine(CultureInfo.InvariantCulture, $"    {(i > 0 ? $"m = {i}; " : "")}{Write(m.Type, Checked(Access("v", m.Name), m.NonNull))}");
-            }
-
-            o.AppendLine("  } catch (e) {");
-            o.AppendLine(CultureInfo.InvariantCulture, $"    throw encodeSegment(e, {names}[m]!);");
-            o.AppendLine("  }");
-        }
-
-        o.AppendLine("  w.endObject(t);");
-        o.AppendLine("}");
-        EmitPayloadFunctions(o, ident, result);
+        EmitPayloadFunctions(o, t.Label, Ident(t.Label) + (t.Nullable ? " | null" : ""));
     }
 
     private void EmitFrozen(StringBuilder o, SchemaType t)
     {
-        _imports.Add("PackReader");
-        _imports.Add("PackWriter");
-        var ident = Ident(t.Label);
         EmitInterface(o, t, $"frozen struct, {t.Width} bytes, no header");
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** Reads a `{ident}`: its members back to back. */");
-        o.AppendLine(CultureInfo.InvariantCulture, $"export function read{ident}(r: PackReader): {ident} {{");
-        // No header, so no endObject to charge the object to the allocation budget (docs/robustness.md): charged here,
-        // with the members whose estimate the type fixes, read then uncharged.
-        var prepaid = 0;
-        foreach (var m in t.Members)
-        {
-            prepaid += PrepaidBytes(m.Type);
-        }
-
-        o.AppendLine(prepaid > 0
-            ? string.Create(CultureInfo.InvariantCulture, $"  r.charge({ObjectBytes + (MemberBytes * t.Members.Count) + prepaid});")
-            : string.Create(CultureInfo.InvariantCulture, $"  r.chargeObject({t.Members.Count});"));
-        for (var i = 0; i < t.Members.Count; i++)
-        {
-            o.AppendLine(CultureInfo.InvariantCulture, $"  const m{i} = {ReadPrepaid(t.Members[i].Type)};");
-        }
-
-        o.Append("  return { ");
-        o.AppendJoin(", ", t.Members.Select((m, i) => $"{Key(m.Name)}: m{i}"));
-        o.AppendLine(" };");
-        o.AppendLine("}");
-        o.AppendLine();
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** Writes a `{ident}`. */");
-        o.AppendLine(CultureInfo.InvariantCulture, $"export function write{ident}(w: PackWriter, v: {ident}): void {{");
-        o.AppendLine("  if (v === null || v === undefined) {");
-        o.AppendLine("    return w.fail(\"a struct cannot be null\");");
-        o.AppendLine("  }");
-        foreach (var m in t.Members)
-        {
-            o.AppendLine(CultureInfo.InvariantCulture, $"  {Write(m.Type, Access("v", m.Name))}");
-        }
-
-        o.AppendLine("}");
-        EmitPayloadFunctions(o, ident, ident);
+        EmitPayloadFunctions(o, t.Label, Ident(t.Label));
     }
 
     private void EmitUnion(StringBuilder o, SchemaType t)
     {
-        _imports.Add("PackReader");
-        _imports.Add("PackWriter");
         var ident = Ident(t.Label);
         var caseNames = CaseNames(t);
 
@@ -932,57 +671,7 @@ public sealed partial class TypeScriptGenerator
         }
 
         o.AppendLine(t.Cases.Count == 0 ? " never;" : ";");
-        o.AppendLine();
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** Reads a `{ident}`: the tag, then the case's value; unknown tags and null case values are rejected. */");
-        o.AppendLine(CultureInfo.InvariantCulture, $"export function read{ident}(r: PackReader): {ident} | null {{");
-        o.AppendLine("  const at = r.pos;");
-        o.AppendLine("  const tag = r.unionTag();");
-        o.AppendLine("  switch (tag) {");
-        o.AppendLine("    case -1:");
-        o.AppendLine("      return null;");
-        for (var i = 0; i < t.Cases.Count; i++)
-        {
-            var c = t.Cases[i];
-            o.AppendLine(CultureInfo.InvariantCulture, $"    case {c.Tag}: {{");
-            o.AppendLine(CultureInfo.InvariantCulture, $"      const value = {Read(c.Type)};");
-            if (_types[c.Type].Nullable)
-            {
-                o.AppendLine("      if (value === null) return r.fail(\"a union case value cannot be null\", at + 2);");
-            }
-
-            o.AppendLine(CultureInfo.InvariantCulture, $"      return {{ case: {Quote(caseNames[i])}, value }};");
-            o.AppendLine("    }");
-        }
-
-        o.AppendLine("    default:");
-        o.AppendLine("      return r.fail(`unknown union tag ${tag}`, at);");
-        o.AppendLine("  }");
-        o.AppendLine("}");
-        o.AppendLine();
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** Writes a `{ident}`. */");
-        o.AppendLine(CultureInfo.InvariantCulture, $"export function write{ident}(w: PackWriter, v: {ident} | null): void {{");
-        o.AppendLine("  if (v === null || v === undefined) {");
-        o.AppendLine("    w.unionTag(-1);");
-        o.AppendLine("    return;");
-        o.AppendLine("  }");
-        o.AppendLine("  if (v.value === null || v.value === undefined) {");
-        o.AppendLine("    return w.fail(\"a union case value cannot be null\");");
-        o.AppendLine("  }");
-        o.AppendLine("  switch (v.case) {");
-        for (var i = 0; i < t.Cases.Count; i++)
-        {
-            var c = t.Cases[i];
-            o.AppendLine(CultureInfo.InvariantCulture, $"    case {Quote(caseNames[i])}:");
-            o.AppendLine(CultureInfo.InvariantCulture, $"      w.unionTag({c.Tag});");
-            o.AppendLine(CultureInfo.InvariantCulture, $"      {Write(c.Type, "v.value")}");
-            o.AppendLine("      return;");
-        }
-
-        o.AppendLine("    default:");
-        o.AppendLine("      return w.fail(`${String((v as { case: unknown }).case)} is not a case of the union`);");
-        o.AppendLine("  }");
-        o.AppendLine("}");
-        EmitPayloadFunctions(o, ident, ident + " | null");
+        EmitPayloadFunctions(o, t.Label, ident + " | null");
     }
 
     /// <summary>The <c>case</c> names of a union's cases: the short type names, or the full ones when two short ones clash.</summary>
@@ -1003,156 +692,19 @@ public sealed partial class TypeScriptGenerator
         return type.EndsWith(" | null", StringComparison.Ordinal) ? type[..^7] : type;
     }
 
-    private void EmitNullable(StringBuilder o, SchemaType t)
+    private void EmitPayloadFunctions(StringBuilder o, string label, string type)
     {
-        _imports.Add("PackReader");
-        _imports.Add("PackWriter");
-        var ident = Ident(t.Label);
-        var type = TsType(t.Label);
-        o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  return r.bool() ? {Read(t.Element!)} : null;");
-        o.AppendLine("}");
-        o.AppendLine();
-        o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
-        o.AppendLine("  if (v === null || v === undefined) {");
-        o.AppendLine("    w.bool(false);");
-        o.AppendLine("  } else {");
-        o.AppendLine("    w.bool(true);");
-        o.AppendLine(CultureInfo.InvariantCulture, $"    {Write(t.Element!, "v")}");
-        o.AppendLine("  }");
-        o.AppendLine("}");
-    }
-
-    private void EmitList(StringBuilder o, SchemaType t)
-    {
-        _imports.Add("PackReader");
-        _imports.Add("PackWriter");
-        var ident = Ident(t.Label);
-        var type = TsType(t.Label);
-        var neverNull = t.Nullable ? "false" : "true";
-        if (TypedArray(t.Element!) is { } typed)
-        {
-            _imports.Add("readTypedArray");
-            _imports.Add("writeTypedArray");
-            var prim = _types[t.Element!].Primitive!;
-            o.AppendLine(CultureInfo.InvariantCulture, $"function readElement{ident}(r: PackReader): {PrimitiveTsType(prim)} {{");
-            o.AppendLine(CultureInfo.InvariantCulture, $"  return {Read(t.Element!)};");
-            o.AppendLine("}");
-            o.AppendLine();
-            o.AppendLine(CultureInfo.InvariantCulture, $"function writeElement{ident}(w: PackWriter, v: {PrimitiveTsType(prim)}): void {{");
-            o.AppendLine(CultureInfo.InvariantCulture, $"  {Write(t.Element!, "v")}");
-            o.AppendLine("}");
-            o.AppendLine();
-            o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
-            o.AppendLine(CultureInfo.InvariantCulture, $"  return readTypedArray(r, {typed}, readElement{ident}, {neverNull}){(t.Nullable ? "" : "!")};");
-            o.AppendLine("}");
-            o.AppendLine();
-            o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
-            o.AppendLine(CultureInfo.InvariantCulture, $"  writeTypedArray(w, v, {typed}, writeElement{ident}, {neverNull});");
-            o.AppendLine("}");
-            return;
-        }
-
-        _imports.Add("decodeSegment");
-        _imports.Add("encodeSegment");
-        var element = TsType(t.Element!, t.ElementNonNull);
-        o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  const n = r.beginCollection({MinLength(t.Element!)});");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  if (n < 0) return {(t.Nullable ? "null" : "[]")};");
-
-        // Elements whose estimate the type fixes: charged at once, read uncharged.
-        var prepaid = PrepaidBytes(t.Element!);
-        if (prepaid > 0)
-        {
-            o.AppendLine(CultureInfo.InvariantCulture, $"  r.charge(n * {prepaid});");
-        }
-
-        o.AppendLine(CultureInfo.InvariantCulture, $"  const out = new Array<{element}>(n);");
-        o.AppendLine("  let i = 0;");
-        o.AppendLine("  try {");
-        o.AppendLine(CultureInfo.InvariantCulture, $"    for (; i < n; i++) out[i] = {(prepaid > 0 ? ReadPrepaid(t.Element!) : Read(t.Element!, t.ElementNonNull))};");
-        o.AppendLine("  } catch (e) {");
-        o.AppendLine("    throw decodeSegment(e, i, r.pos);");
-        o.AppendLine("  }");
-        o.AppendLine("  r.endCollection();");
-        o.AppendLine("  return out;");
-        o.AppendLine("}");
-        o.AppendLine();
-        o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
-        o.AppendLine("  if (v === null || v === undefined) {");
-        o.AppendLine(t.Nullable ? "    w.nullHeader();\n    return;" : "    w.beginCollection(0);\n    w.endCollection();\n    return;");
-        o.AppendLine("  }");
-        o.AppendLine("  const n = v.length;");
-        o.AppendLine("  w.beginCollection(n);");
-        o.AppendLine("  let i = 0;");
-        o.AppendLine("  try {");
-        o.AppendLine(CultureInfo.InvariantCulture, $"    for (; i < n; i++) {Write(t.Element!, t.ElementNonNull ? "w.notNull(v[i])" : "v[i]!")}");
-        o.AppendLine("  } catch (e) {");
-        o.AppendLine("    throw encodeSegment(e, i);");
-        o.AppendLine("  }");
-        o.AppendLine("  w.endCollection();");
-        o.AppendLine("}");
-    }
-
-    /// <summary>A set: its element's read and write; the runtime's <c>readSet</c>/<c>writeSet</c> hold the rules (§5, §5.1).</summary>
-    private void EmitSet(StringBuilder o, SchemaType t)
-    {
-        _imports.Add("PackReader");
-        _imports.Add("PackWriter");
-        _imports.Add("readSet");
-        _imports.Add("writeSet");
-        var ident = Ident(t.Label);
-        var type = TsType(t.Label);
-        var element = TsType(t.Element!, t.ElementNonNull);
-        var key = ComparesItself(t.Element!) ? "undefined" : KeyFunction(t.Element!);
-        o.AppendLine(CultureInfo.InvariantCulture, $"const read{ident}Element = (r: PackReader): {element} => {Read(t.Element!, t.ElementNonNull)};");
-        o.AppendLine(CultureInfo.InvariantCulture, $"const write{ident}Element = (w: PackWriter, x: {element}): void => {{ {Write(t.Element!, Checked("x", t.ElementNonNull))} }};");
-        o.AppendLine();
-        o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  return readSet(r, {MinLength(t.Element!)}, read{ident}Element, {key});");
-        o.AppendLine("}");
-        o.AppendLine();
-        o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  writeSet(w, v, write{ident}Element, {key});");
-        o.AppendLine("}");
-    }
-
-    /// <summary>A dictionary: its key's and value's reads and writes; the runtime's <c>readMap</c>/<c>writeMap</c> hold the rules (§5, §5.1).</summary>
-    private void EmitMap(StringBuilder o, SchemaType t)
-    {
-        _imports.Add("PackReader");
-        _imports.Add("PackWriter");
-        _imports.Add("readMap");
-        _imports.Add("writeMap");
-        var ident = Ident(t.Label);
-        var type = TsType(t.Label);
-        var valueType = TsType(t.Value!, t.ValueNonNull);
-        var key = ComparesItself(t.Key!) ? "undefined" : KeyFunction(t.Key!);
-        o.AppendLine(CultureInfo.InvariantCulture, $"const read{ident}Key = (r: PackReader): {TsType(t.Key!)} => {Read(t.Key!)};");
-        o.AppendLine(CultureInfo.InvariantCulture, $"const read{ident}Value = (r: PackReader): {valueType} => {Read(t.Value!, t.ValueNonNull)};");
-        o.AppendLine(CultureInfo.InvariantCulture, $"const write{ident}Key = (w: PackWriter, k: {TsType(t.Key!)}): void => {{ {Write(t.Key!, "k")} }};");
-        o.AppendLine(CultureInfo.InvariantCulture, $"const write{ident}Value = (w: PackWriter, x: {valueType}): void => {{ {Write(t.Value!, Checked("x", t.ValueNonNull))} }};");
-        o.AppendLine();
-        o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  return readMap(r, {MinLength(t.Key!) + MinLength(t.Value!)}, read{ident}Key, read{ident}Value, {key});");
-        o.AppendLine("}");
-        o.AppendLine();
-        o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  writeMap(w, v, write{ident}Key, write{ident}Value, {key});");
-        o.AppendLine("}");
-    }
-
-    private static void EmitPayloadFunctions(StringBuilder o, string ident, string type)
-    {
+        var ident = Ident(label);
+        var descriptor = DescriptorConstant(label);
         o.AppendLine();
         o.AppendLine(CultureInfo.InvariantCulture, $"/** Decodes a payload holding one `{ident}`; malformed bytes raise `PackDecodeError` (offset and member path). */");
         o.AppendLine(CultureInfo.InvariantCulture, $"export function decode{ident}(bytes: Uint8Array, options?: DecodeOptions): {type} {{");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  return decodePayload(bytes, read{ident}, options);");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  return decodeDescribed({descriptor}, bytes, options);");
         o.AppendLine("}");
         o.AppendLine();
         o.AppendLine(CultureInfo.InvariantCulture, $"/** Encodes one `{ident}` as a payload. */");
         o.AppendLine(CultureInfo.InvariantCulture, $"export function encode{ident}(value: {type}, options?: EncodeOptions): Uint8Array {{");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  return encodePayload(value, write{ident}, options);");
+        o.AppendLine(CultureInfo.InvariantCulture, $"  return encodeDescribed({descriptor}, value, options);");
         o.AppendLine("}");
     }
 
@@ -1163,20 +715,7 @@ public sealed partial class TypeScriptGenerator
         var type = TsType(root.Label);
         if (t.Kind is not (PackSchemaKind.Object or PackSchemaKind.FrozenStruct or PackSchemaKind.Union))
         {
-            if (t.Kind is PackSchemaKind.Primitive or PackSchemaKind.Enum)
-            {
-                _imports.Add("PackReader");
-                _imports.Add("PackWriter");
-                o.AppendLine(CultureInfo.InvariantCulture, $"function read{ident}(r: PackReader): {type} {{");
-                o.AppendLine(CultureInfo.InvariantCulture, $"  return {Read(root.Label)};");
-                o.AppendLine("}");
-                o.AppendLine();
-                o.AppendLine(CultureInfo.InvariantCulture, $"function write{ident}(w: PackWriter, v: {type}): void {{");
-                o.AppendLine(CultureInfo.InvariantCulture, $"  {Write(root.Label, "v")}");
-                o.AppendLine("}");
-            }
-
-            EmitPayloadFunctions(o, ident, type);
+            EmitPayloadFunctions(o, root.Label, type);
             o.AppendLine();
         }
 
