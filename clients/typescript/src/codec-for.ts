@@ -235,53 +235,23 @@ function list(element: TypeRef, isNullable: boolean, elementNonNull: boolean): B
     );
   }
   const min = minLength(element);
-  // Elements whose estimate the type fixes: charged at once after the count, read uncharged.
-  const prepaid = e.prepaid;
-  const readElement = prepaid > 0 ? e.readPrepaid : elementNonNull ? nonNullRead(e.read) : e.read;
-  const writeElement = e.write;
   const compiled = compiledList(min, neverNull, elementNonNull, e);
   if (compiled !== null) return compiled;
-  return plain(
-    (r) => {
-      const n = r.beginCollection(min);
-      if (n < 0) return neverNull ? [] : null;
-      if (prepaid > 0) r.charge(n * prepaid);
-      const out = new Array<unknown>(n);
-      let i = 0;
-      try {
-        for (; i < n; i++) out[i] = readElement(r);
-      } catch (err) {
-        throw decodeSegment(err, i, r.pos);
-      }
-      r.endCollection();
-      return out;
+  // Where nothing may be compiled: the interpreted codecs' sequence over this element, with the same count check,
+  // charges (elements whose estimate the type fixes charged at once after the count, read uncharged) and errors.
+  const prepaid = e.prepaid;
+  const sequence = codecs.array<unknown>(
+    {
+      read: elementNonNull ? nonNullRead(e.read) : e.read,
+      write: elementNonNull ? nonNullWrite(e.write) : e.write,
+      minLength: min,
+      fixedLength: -1,
+      zero: () => null,
+      ...(prepaid > 0 ? { valueBytes: prepaid, readPrepaid: e.readPrepaid } : {}),
     },
-    (w, v) => {
-      if (v === null || v === undefined) {
-        if (neverNull) {
-          w.beginCollection(0);
-          w.endCollection();
-        } else {
-          w.nullHeader();
-        }
-        return;
-      }
-      const items = v as readonly unknown[];
-      const n = items.length;
-      w.beginCollection(n);
-      let i = 0;
-      try {
-        if (elementNonNull) {
-          for (; i < n; i++) writeElement(w, w.notNull(items[i]));
-        } else {
-          for (; i < n; i++) writeElement(w, items[i]);
-        }
-      } catch (err) {
-        throw encodeSegment(err, i);
-      }
-      w.endCollection();
-    },
+    { neverNull },
   );
+  return plain(sequence.read, sequence.write as Write);
 }
 
 /** What a collection count is checked against (§5): the smallest encoding of a value of the type. */
