@@ -9,7 +9,8 @@
 #   6. the caching-proxy check: the compose API on a published port, nginx proxy_cache in front of it on this host
 #      (docker/cache-check.sh, Debian's nginx-light), JSON and Pack clients alternating on one URL: exit code 0 and PASS;
 #   7. docker/rolling-upgrade.sh: exit code 0 and its PASS line, and its calls per deployment step: nothing misread or
-#      failed in any step, calls refused in api-c's step (the replica with the incompatible contract) and in no other.
+#      failed in any step, calls refused in api-c's step (the replica with the incompatible contract) and in no other;
+#      and its shared-cache counts per replica (one Redis for every replica): nothing misread, failed or corrupt.
 # Where no daemon can be started at all, it says so loudly and exits 0 (skipped); PACK_DOCKER_REQUIRED=1 makes that a
 # failure instead.
 set -euo pipefail
@@ -178,7 +179,15 @@ if [ -n "$wrong" ]; then
   sed 's/^/   /' <<<"$wrong"
   exit 1
 fi
-echo "-- rolling upgrade: nothing misread; api-c's incompatible contract refused, every other call intact"
+# The script's "shared cache: replica=NAME ... misread=N failed=N; read: ... corrupt=N" lines: the replicas' one Redis.
+cache=$(sed -n 's/^.*\] shared cache: //p' "$out/rolling-upgrade.log")
+echo "-- rolling upgrade, the shared Redis cache per replica:"
+sed 's/^/   /' <<<"$cache"
+if [ -z "$cache" ] || grep -Eq ' (misread|failed|corrupt)=[1-9]' <<<"$cache"; then
+  echo "-- FAILED: no shared-cache counts, or a cached answer misread or failed, or a corrupt entry"
+  exit 1
+fi
+echo "-- rolling upgrade: nothing misread; api-c's incompatible contract refused, every other call intact; the shared cache misread nothing"
 lap "rolling-upgrade"
 
 stop_daemon

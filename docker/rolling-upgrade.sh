@@ -10,6 +10,11 @@
 #   6. the client is stopped (SIGTERM), prints its report (counts per step: ok, refused, misread, failed) and exits 0
 #      only if nothing was misread or failed, calls were refused in api-c's step and in no other, and every contract
 #      version, both formats and at least two replicas answered. The script checks the counts again and prints them.
+# All the while every replica keeps its HybridCache's second level in the one Redis (the redis service), and part of
+# the client's calls are answered from it (GET /api/shipments/{id}/cached, 32 shipments): the report counts, per
+# replica, what it read from the shared cache (entries of its own contract, of the other compatible version, and
+# incompatible ones refused and refilled) and the client's check of each answer. The script checks those too: nothing
+# misread, failed or corrupt on any replica, entries of another version read, and api-c's refusals of the others' entries.
 # Usage: docker/rolling-upgrade.sh [--env-file FILE] [--no-build] [--log FILE] [--no-drain] [--no-schema-check]
 #   --env-file  passed to docker-compose (artifacts/docker/stand-in.env on a machine without mcr.microsoft.com)
 #   --no-build  use images built before (docker-compose --profile rolling build)
@@ -160,11 +165,23 @@ while read -r name calls ok refused misread failed; do
     [ "$refused" = 0 ] || counts_ok=0
   fi
 done < <(awk '/^By deployment step/ { on = 1; getline; next } on && /^  [^ ]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+$/ { print $1, $2, $3, $4, $5, $6; next } on { on = 0 }' <<<"$report")
+# The shared cache by replica: name, versions, calls, ok, older, refused, misread, failed | direct, compatible,
+# incompatible, unknown, corrupt.
+compatible_reads=0
+api_c_refusals=""
+while read -r name versions calls ok older refused misread failed direct compatible incompatible unknown corrupt; do
+  step "shared cache: replica=$name versions=$versions cached-calls=$calls ok=$ok (older entries $older) refused=$refused misread=$misread failed=$failed; read: direct=$direct compatible=$compatible incompatible=$incompatible unknown=$unknown corrupt=$corrupt"
+  [ "$misread" = 0 ] && [ "$failed" = 0 ] && [ "$corrupt" = 0 ] || counts_ok=0
+  compatible_reads=$((compatible_reads + compatible))
+  [ "$name" = api-c ] && api_c_refusals=$incompatible
+done < <(awk '/^Shared cache by replica/ { on = 1; getline; next } on && NF == 14 && $9 == "|" { print $1, $2, $3, $4, $5, $6, $7, $8, $10, $11, $12, $13, $14; next } on { on = 0 }' <<<"$report")
+[ "$compatible_reads" -gt 0 ] || { step "no replica read a shared-cache entry written by the other contract version"; counts_ok=0; }
+[ "${api_c_refusals:-0}" -gt 0 ] || { step "api-c refused no shared-cache entry of the other replicas' contract (refusals: ${api_c_refusals:-no row for api-c})"; counts_ok=0; }
 [ "${seen_incompatible:-0}" = 1 ] || { step "no calls were counted in step incompatible-c"; counts_ok=0; }
 grep -Eq '^    +MEMBER_RETYPED +.*WeightKg' <<<"$report" || { step "the client printed no violation list with MEMBER_RETYPED at WeightKg"; counts_ok=0; }
 
 if [ "$code" = 0 ] && [ "$counts_ok" = 1 ] && grep -Eq '^  api-a +v1 ' <<<"$report" && grep -Eq '^  api-a +v2 ' <<<"$report"; then
-  step "PASS: api-a answered as v1 before its upgrade and as v2 after it; api-c's incompatible contract was refused, never misread; every other call succeeded"
+  step "PASS: api-a answered as v1 before its upgrade and as v2 after it; api-c's incompatible contract was refused, never misread; every other call succeeded; the replicas shared one Redis cache, read $compatible_reads entries of the other version and refused the incompatible ones ($api_c_refusals by api-c), misreading none"
   exit 0
 fi
 step "FAIL: see the client's report above"

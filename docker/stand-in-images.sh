@@ -9,12 +9,15 @@
 # machine (same versions, copied, not downloaded):
 #   pack-standin/dotnet-sdk:<sdk version>-bookworm-<rev>     stands in for mcr.microsoft.com/dotnet/sdk:10.0
 #   pack-standin/aspnet:<runtime version>-bookworm-<rev>     stands in for mcr.microsoft.com/dotnet/aspnet:10.0
+# and, for machines that cannot reach Docker Hub either, one built FROM the runtime stand-in with Debian's redis-server
+# (docker/redis/Dockerfile; apt-get in the build, on the host's network):
+#   pack-standin/redis:bookworm-<rev>                          stands in for redis:7-bookworm (docker-compose's redis)
 # Like Microsoft's images they set APP_UID=1654 (user "app"), ASPNETCORE_HTTP_PORTS=8080 and put dotnet on PATH.
 # The SDK stand-in also trusts this machine's extra CA certificates (/usr/local/share/ca-certificates), so that a
 # restore inside a build reaches the same package source the host reaches; the runtime stand-in does not need them.
 #
 # Images are cached by tag: when both tags exist nothing is rebuilt. The script ends by writing an env file for
-# docker-compose (default artifacts/docker/stand-in.env) with PACK_SDK_IMAGE, PACK_RUNTIME_IMAGE and
+# docker-compose (default artifacts/docker/stand-in.env) with PACK_SDK_IMAGE, PACK_RUNTIME_IMAGE, PACK_REDIS_IMAGE and
 # PACK_BUILD_NETWORK=host (the build containers need the host's network to restore from NuGet when dockerd runs
 # without iptables); use it as `docker-compose --env-file artifacts/docker/stand-in.env ...`.
 #
@@ -37,6 +40,7 @@ runtime_version=$(ls "$DOTNET_DIR/shared/Microsoft.AspNetCore.App" | sort -V | t
 netcore_version=$(ls "$DOTNET_DIR/shared/Microsoft.NETCore.App" | sort -V | tail -n 1)
 sdk_tag="pack-standin/dotnet-sdk:${sdk_version}-${SUITE}-r${REVISION}"
 runtime_tag="pack-standin/aspnet:${runtime_version}-${SUITE}-r${REVISION}"
+redis_tag="pack-standin/redis:${SUITE}-r${REVISION}"
 
 write_env() {
   mkdir -p "$(dirname "$ENV_FILE")"
@@ -44,13 +48,28 @@ write_env() {
     echo "# Written by docker/stand-in-images.sh: stand-in base images for a machine without mcr.microsoft.com."
     echo "PACK_SDK_IMAGE=$sdk_tag"
     echo "PACK_RUNTIME_IMAGE=$runtime_tag"
+    echo "PACK_REDIS_IMAGE=$redis_tag"
     echo "PACK_BUILD_NETWORK=host"
   } > "$ENV_FILE"
   log "wrote $ENV_FILE"
 }
 
+# The Redis stand-in, FROM the runtime stand-in (which must exist by now).
+build_redis() {
+  if docker image inspect "$redis_tag" >/dev/null 2>&1; then
+    log "cached: $redis_tag"
+    return 0
+  fi
+  log "building $redis_tag (Debian's redis-server on $runtime_tag)"
+  local output
+  output=$(docker build --network host --build-arg BASE_IMAGE="$runtime_tag" -t "$redis_tag" docker/redis 2>&1) \
+    || { printf '%s\n' "$output" | tail -n 20 >&2; log "could not build $redis_tag"; exit 1; }
+  log "built $redis_tag ($(docker run --rm "$redis_tag" redis-server --version | awk '{print $3}'))"
+}
+
 if docker image inspect "$sdk_tag" >/dev/null 2>&1 && docker image inspect "$runtime_tag" >/dev/null 2>&1; then
   log "cached: $sdk_tag and $runtime_tag"
+  build_redis
   write_env
   exit 0
 fi
@@ -133,4 +152,5 @@ if ! docker image inspect "$sdk_tag" >/dev/null 2>&1; then
   import_image "$sdk" "$sdk_tag" "${sdk_env[@]}"
 fi
 
+build_redis
 write_env

@@ -26,13 +26,16 @@ public static class SampleApp
             // replica keeps its own registry of registered client schemas (docs/schema.md §5.2), so a client that
             // registered with one replica would be unknown to the next. Every replica therefore knows the Shipment
             // contracts of its clients up front: request bodies are checked on whichever replica they reach, and the
-            // contract-breaking replica answers 409 with the violations instead of misreading a body.
+            // contract-breaking replica answers 409 with the violations instead of misreading a body. With Redis (docker-compose),
+            // schemas that clients register at /pack/schema are kept there too, so a registration with one replica holds for all.
             .AddPackFormatters(options =>
             {
                 foreach (PackSchema schema in ShipmentClientSchemas.Load())
                 {
                     options.KnownClientSchemas.Add(schema);
                 }
+
+                options.ShareClientSchemaRegistrations = SampleCaching.HasRedis(builder.Configuration);
             })
             // When another assembly (the demo) is the entry point, MVC would not find these controllers on its own.
             .ConfigureApplicationPartManager(manager =>

@@ -11,6 +11,13 @@ public static class ShipmentContract
     /// <summary>The response header in which a replica names itself.</summary>
     public const string ReplicaHeader = "X-Replica";
 
+    /// <summary>
+    /// The response header of <c>GET /api/shipments/{id}/cached</c> in which a replica names what it has read from the
+    /// shared cache since it started: <c>instance=…; direct=N; compatible=N; incompatible=N; unknown=N; corrupt=N</c>
+    /// (docs/rolling-upgrade.md, the shared cache).
+    /// </summary>
+    public const string CacheReadsHeader = "X-Cache-Reads";
+
 #if PACK_INCOMPATIBLE_CONTRACT
     /// <summary>Version 3, which breaks the evolution rule: <see cref="Shipment.WeightKg"/> retyped to double (MEMBER_RETYPED).</summary>
     public const int Version = 3;

@@ -14,7 +14,7 @@ namespace Pack.Samples.Demo.Rolling;
 /// <summary>
 /// <c>Demo rolling --url http://proxy:8080</c>: the client of the rolling-upgrade compose profile
 /// (docs/rolling-upgrade.md). Several workers call <c>/api/shipments</c> through the proxy in a mix of JSON and Pack
-/// (GETs, and POSTs the replica echoes back) until stopped (SIGTERM, Ctrl+C, <c>--seconds</c> or <c>--calls</c>), while
+/// (GETs, GETs served from the HybridCache the replicas share, and POSTs the replica echoes back) until stopped (SIGTERM, Ctrl+C, <c>--seconds</c> or <c>--calls</c>), while
 /// the replicas behind the proxy are restarted, upgraded, and one replica ships an incompatible contract. Every call ends
 /// one of four ways, counted per deployment step (the proxy names the step in each answer): <b>ok</b> (status 200, the format asked
 /// for, every value equal to what was sent or expected given the contract version of the replica that answered);
@@ -23,7 +23,9 @@ namespace Pack.Samples.Demo.Rolling;
 /// with 409 and the violations); <b>misread</b> (a value decoded but wrong: the values are known, so this is caught);
 /// <b>failed</b> (anything else). Returns 0 only when nothing was misread or failed, calls were refused in every step
 /// named by <c>--incompatible-step</c> and in no other, and the expected contract versions, both formats and at least two
-/// replicas answered.
+/// replicas answered. With <c>--shared-cache</c> (the replicas share a Redis cache, docker-compose) the cached GETs must
+/// also show it: a replica read an entry another contract version wrote (when versions 1 and 2 both answered), entries
+/// were refused as incompatible (when a step is named by <c>--incompatible-step</c>), and no entry was corrupt.
 /// </summary>
 public static class RollingUpgradeRunner
 {
@@ -33,7 +35,13 @@ public static class RollingUpgradeRunner
     /// <summary>The response header in which the proxy names the replica it forwarded to (the proxy's <c>ProxyApp.DestinationHeader</c>).</summary>
     public const string ProxyDestinationHeader = "X-Proxy-Destination";
 
-    private const string Usage = "Usage: Demo rolling --url http://proxy:8080 [--workers N] [--seconds N] [--pause-ms N] [--calls N] [--schema-check on|off] [--incompatible-step NAME]... [--expect-versions 1,2]";
+    private const string Usage = "Usage: Demo rolling --url http://proxy:8080 [--workers N] [--seconds N] [--pause-ms N] [--calls N] [--schema-check on|off] [--incompatible-step NAME]... [--expect-versions 1,2] [--shared-cache]";
+
+    /// <summary>
+    /// How many shipments the cached GETs ask for (<c>shipment:1</c> to <c>shipment:32</c> in the shared cache): few, so
+    /// that every replica soon reads entries the others wrote.
+    /// </summary>
+    private const int CachedIds = 32;
 
     private static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web);
 
@@ -56,6 +64,7 @@ public static class RollingUpgradeRunner
         var schemaCheck = true;
         var incompatibleSteps = new List<string>();
         int[] expectedVersions = [1, 2];
+        var sharedCache = false;
         for (var i = 0; i < args.Length; i++)
         {
             switch (args[i])
@@ -66,6 +75,9 @@ public static class RollingUpgradeRunner
                     break;
                 case "--schema-check" when i + 1 < args.Length && args[i + 1] is "on" or "off":
                     schemaCheck = args[++i] == "on";
+                    break;
+                case "--shared-cache":
+                    sharedCache = true;
                     break;
                 case "--incompatible-step" when i + 1 < args.Length:
                     incompatibleSteps.Add(args[++i]);
@@ -103,6 +115,7 @@ public static class RollingUpgradeRunner
 
         using var http = new HttpClient { BaseAddress = url, Timeout = TimeSpan.FromSeconds(30) };
         var tally = new RollingTally(DateTimeOffset.UtcNow);
+        var cache = new RollingCacheTally();
         long started = Stopwatch.GetTimestamp();
         var sequence = 0;
         var lastStep = new StepLabel();
@@ -125,7 +138,7 @@ public static class RollingUpgradeRunner
 
                         // Random, not n % length: with round-robin balancing a fixed cycle would pair kinds with replicas.
                         RollingCall call = RollingCall.Mix[Random.Shared.Next(RollingCall.Mix.Length)];
-                        tally.Add(await CallAsync(http, call, n, started, lastStep, options).ConfigureAwait(false));
+                        tally.Add(await CallAsync(http, call, n, started, lastStep, options, cache).ConfigureAwait(false));
                         if (pauseMs > 0)
                         {
                             try
@@ -155,8 +168,10 @@ public static class RollingUpgradeRunner
         output.WriteLine();
         output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Calls: {tally.Calls} in {elapsed.TotalSeconds:F1} s; ok: {tally.Ok}; refused: {tally.Refused}; misread: {tally.Misread}; failed: {tally.Failed}"));
         tally.Write(output);
+        cache.Write(output);
 
         List<string> problems = Judge(tally, incompatibleSteps, expectedVersions);
+        JudgeCache(cache, tally, incompatibleSteps, sharedCache, problems);
         output.WriteLine();
         output.WriteLine(problems.Count == 0
             ? incompatibleSteps.Count == 0
@@ -219,6 +234,35 @@ public static class RollingUpgradeRunner
         return problems;
     }
 
+    private static void JudgeCache(RollingCacheTally cache, RollingTally tally, List<string> incompatibleSteps, bool sharedCache, List<string> problems)
+    {
+        if (tally.Calls >= 100 && cache.Calls == 0)
+        {
+            problems.Add("no call was served from the cache");
+        }
+
+        (long compatible, long incompatible, long corrupt) = cache.Reads();
+        if (corrupt > 0)
+        {
+            problems.Add($"the replicas found {corrupt} corrupt cache entries, which nothing in this run writes");
+        }
+
+        if (!sharedCache)
+        {
+            return;
+        }
+
+        if (tally.Versions().IsSupersetOf([1, 2]) && compatible == 0)
+        {
+            problems.Add("no replica read a cache entry another contract version wrote, though versions 1 and 2 shared the cache");
+        }
+
+        if (incompatibleSteps.Count > 0 && incompatible == 0)
+        {
+            problems.Add("no replica refused an incompatible cache entry, though a replica with an incompatible contract shared the cache");
+        }
+    }
+
     private static bool TryParseVersions(string value, out int[] versions)
     {
         var parsed = new List<int>();
@@ -237,11 +281,16 @@ public static class RollingUpgradeRunner
         return versions.Length > 0;
     }
 
-    private static async Task<RollingOutcome> CallAsync(HttpClient http, RollingCall call, int n, long started, StepLabel lastStep, PackClientOptions options)
+    private static async Task<RollingOutcome> CallAsync(HttpClient http, RollingCall call, int n, long started, StepLabel lastStep, PackClientOptions options, RollingCacheTally cache)
     {
-        int id = 1 + (n % 5000);
+        // Cached GETs use few ids, so that the replicas read each other's entries of the shared cache; at random, since
+        // with round-robin balancing the call's sequence number would pair ids with replicas (odd ones to one replica).
+        int id = call.IsCached ? 1 + Random.Shared.Next(CachedIds) : 1 + (n % 5000);
         Shipment? sent = null;
-        using var request = new HttpRequestMessage(call.Method, call.Method == HttpMethod.Get ? $"api/shipments/{id}" : "api/shipments");
+        string path = call.IsCached
+            ? string.Create(CultureInfo.InvariantCulture, $"api/shipments/{id}/cached")
+            : call.Method == HttpMethod.Get ? string.Create(CultureInfo.InvariantCulture, $"api/shipments/{id}") : "api/shipments";
+        using var request = new HttpRequestMessage(call.Method, path);
         request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue(call.ResponseFormat == "pack" ? PackMediaTypes.Pack : "application/json"));
         if (call.Method == HttpMethod.Post)
         {
@@ -259,9 +308,17 @@ public static class RollingUpgradeRunner
 
         string? replica = null;
         string? step = null;
+        string? reads = null;
         var version = 0;
-        RollingOutcome Outcome(RollingResult result, string? detail) =>
-            new(call, Stopwatch.GetElapsedTime(started), step ?? lastStep.Value, replica, version, result, detail);
+        RollingOutcome Outcome(RollingResult result, string? detail, bool olderEntry = false)
+        {
+            if (call.IsCached && cache.Add(replica, version, reads, result, olderEntry) is { } problem && result == RollingResult.Ok)
+            {
+                (result, detail) = (RollingResult.Failed, problem);
+            }
+
+            return new(call, Stopwatch.GetElapsedTime(started), step ?? lastStep.Value, replica, version, result, detail);
+        }
 
         try
         {
@@ -275,6 +332,7 @@ public static class RollingUpgradeRunner
             }
 
             int.TryParse(Header(response, ShipmentContract.VersionHeader), CultureInfo.InvariantCulture, out version);
+            reads = Header(response, ShipmentContract.CacheReadsHeader);
             if (!response.IsSuccessStatusCode)
             {
                 // Throws PackApiException with the problem details; a 409 for the request body's schema is a refusal.
@@ -297,9 +355,21 @@ public static class RollingUpgradeRunner
                 return Outcome(RollingResult.Failed, $"asked for {call.ResponseFormat}, got {mediaType}");
             }
 
+            if (call.IsCached && reads is null)
+            {
+                return Outcome(RollingResult.Failed, $"no {ShipmentContract.CacheReadsHeader} header");
+            }
+
             // With the response: its Pack-Schema is checked against Shipment before the body is decoded (docs/schema.md §5.1).
             Shipment? received = await response.Content.ReadFromPackAsync<Shipment>(new PackResponseSchema(response, http), options, CancellationToken.None).ConfigureAwait(false);
             string? mismatch = ShipmentValues.Mismatch(ShipmentValues.Expected(sent ?? ShipmentContract.Create(id), version), received);
+            // From the shared cache, a version-2 replica may answer with the entry a version-1 replica wrote: read as
+            // docs/caching.md §3 reads an older contract, TrackingUrl absent. Any other difference is a misread.
+            if (mismatch is not null && call.IsCached && version >= 2 && ShipmentValues.Mismatch(ShipmentValues.Expected(ShipmentContract.Create(id), 1), received) is null)
+            {
+                return Outcome(RollingResult.Ok, null, olderEntry: true);
+            }
+
             return mismatch is null ? Outcome(RollingResult.Ok, null) : Outcome(RollingResult.Misread, mismatch);
         }
         catch (PackSchemaMismatchException ex)

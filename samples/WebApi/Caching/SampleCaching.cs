@@ -9,6 +9,9 @@ namespace Pack.Samples.WebApi.Caching;
 /// </summary>
 public static class SampleCaching
 {
+    /// <summary>Whether the app is configured with a Redis server (<c>Redis:Configuration</c>).</summary>
+    public static bool HasRedis(IConfiguration configuration) => configuration["Redis:Configuration"] is { Length: > 0 };
+
     public static WebApplicationBuilder AddSampleCaching(this WebApplicationBuilder builder)
     {
         if (builder.Configuration["Redis:Configuration"] is { Length: > 0 } redis)
@@ -31,6 +34,7 @@ public static class SampleCaching
             Expiration = TimeSpan.FromMinutes(5),
             LocalCacheExpiration = TimeSpan.FromSeconds(30),
         }).AddPackSerializer();
+        builder.Services.AddSingleton<CacheReadCounts>();
         return builder;
     }
 }

@@ -1,6 +1,9 @@
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.Filters;
+using Microsoft.Extensions.Caching.Hybrid;
+using Pack.Caching;
 using Pack.Samples.Contracts;
+using Pack.Samples.WebApi.Caching;
 
 namespace Pack.Samples.WebApi.Shipments;
 
@@ -20,6 +23,25 @@ public sealed class ShipmentsController(IConfiguration configuration) : Controll
     [HttpGet("{id:int}")]
     [ProducesResponseType<Shipment>(StatusCodes.Status200OK, "application/json", PackMediaTypes.Pack)]
     public Shipment Get(int id) => ShipmentContract.Create(id);
+
+    /// <summary>
+    /// The shipment served from HybridCache with Pack entries (<c>shipment:{id}</c>), in Redis when the app has one
+    /// (docker-compose): during a rolling upgrade every replica reads the entries the others wrote, an older or newer
+    /// contract's (read, docs/caching.md §3) or an incompatible one's (refused and refilled, never misread). The answer
+    /// names what this replica has read from the cache so far (<see cref="ShipmentContract.CacheReadsHeader"/>).
+    /// </summary>
+    [HttpGet("{id:int}/cached")]
+    [ProducesResponseType<Shipment>(StatusCodes.Status200OK, "application/json", PackMediaTypes.Pack)]
+    public async Task<Shipment> GetCached(int id, [FromServices] HybridCache cache, [FromServices] CacheReadCounts reads, CancellationToken cancellationToken)
+    {
+        Shipment shipment = await cache.GetOrCreatePackAsync(
+            string.Create(System.Globalization.CultureInfo.InvariantCulture, $"shipment:{id}"),
+            id,
+            static (id, _) => ValueTask.FromResult(ShipmentContract.Create(id)),
+            cancellationToken: cancellationToken).ConfigureAwait(false);
+        Response.Headers[ShipmentContract.CacheReadsHeader] = reads.Describe(nameof(Shipment));
+        return shipment;
+    }
 
     /// <summary>Reads a shipment and sends back what this version understood of it: nothing more, nothing less.</summary>
     [HttpPost]

@@ -1,10 +1,13 @@
 using System.Net.Http.Json;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Caching.Hybrid;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Pack.AspNetCore;
+using Pack.Caching;
 using Pack.Samples.Contracts;
+using Pack.Samples.WebApi.Caching;
 using Pack.Samples.WebApi.Shipments;
 
 namespace Pack.Samples.Tests.Rolling;
@@ -17,7 +20,7 @@ namespace Pack.Samples.Tests.Rolling;
 /// </summary>
 internal static class IncompatibleReplica
 {
-    public static WebApplication Build(string replica)
+    public static WebApplication Build(string replica, Action<WebApplicationBuilder>? configure = null)
     {
         WebApplicationBuilder builder = WebApplication.CreateBuilder();
         builder.Logging.ClearProviders();
@@ -28,6 +31,11 @@ internal static class IncompatibleReplica
                 options.KnownClientSchemas.Add(schema);
             }
         });
+        // The shared cache's endpoint as the sample API has it (Pack entries in HybridCache, its reads counted); the
+        // second level is the test's when it passes one, so that this replica shares entries with the others.
+        builder.Services.AddHybridCache().AddPackSerializer();
+        builder.Services.AddSingleton<CacheReadCounts>();
+        configure?.Invoke(builder);
 
         WebApplication app = builder.Build();
         // A JSON body goes to its own route: PackBody<T> binds Pack bodies only.
@@ -42,6 +50,12 @@ internal static class IncompatibleReplica
         });
         app.UseRouting();
         app.MapGet("/api/shipments/{id:int}", (int id, HttpContext context) => Stamp(context, PackResults.Ok(IncompatibleShipment.Create(id))));
+        app.MapGet("/api/shipments/{id:int}/cached", async (int id, HybridCache cache, CacheReadCounts reads, HttpContext context, CancellationToken cancellationToken) =>
+        {
+            IncompatibleShipment shipment = await cache.GetOrCreatePackAsync($"shipment:{id}", id, static (id, _) => ValueTask.FromResult(IncompatibleShipment.Create(id)), cancellationToken: cancellationToken);
+            context.Response.Headers[ShipmentContract.CacheReadsHeader] = reads.Describe(nameof(IncompatibleShipment));
+            return Stamp(context, PackResults.Ok(shipment));
+        });
         app.MapPost("/api/shipments", (PackBody<IncompatibleShipment> body, HttpContext context) => Stamp(context, PackResults.Ok(body.Value)));
         // Two parameters: a lambda of HttpContext alone would bind as a RequestDelegate, and its result would not be written.
         app.MapPost("/api/shipments/json", async (HttpContext context, CancellationToken cancellationToken) =>

@@ -3,6 +3,7 @@ using System.Net;
 using System.Net.Http.Headers;
 using System.Text.RegularExpressions;
 using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.Caching.Distributed;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
 using Pack.Samples.Contracts;
@@ -140,15 +141,8 @@ public sealed class ProxyTests
     [Fact]
     public async Task RunAsync_IncompatibleReplicaInItsStep_RefusesItsContractWithTheViolationsAndMisreadsNothing()
     {
-        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
-        await using WebApplication c = await KestrelApps.StartAsync(IncompatibleReplica.Build("api-c"));
-        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={KestrelApps.Address(b)}", $"--Replicas:api-c={KestrelApps.Address(c)}", "--Step=incompatible-c"], KestrelApps.Quiet));
-        using var output = new StringWriter();
+        (int exitCode, string report) = await RunInIncompatibleStepAsync(["--calls", "300", "--workers", "2", "--incompatible-step", "incompatible-c", "--expect-versions", "2,3"]);
 
-        int exitCode = await RollingUpgradeRunner.RunAsync(
-            ["--url", KestrelApps.Address(proxy), "--calls", "300", "--workers", "2", "--incompatible-step", "incompatible-c", "--expect-versions", "2,3"], output, CancellationToken.None);
-
-        string report = output.ToString();
         Assert.True(exitCode == 0, report);
         Match step = Regex.Match(report, @"(?m)^  incompatible-c +(?<calls>\d+) +(?<ok>\d+) +(?<refused>\d+) +(?<misread>\d+) +(?<failed>\d+)$");
         Assert.True(step.Success, report);
@@ -164,19 +158,44 @@ public sealed class ProxyTests
     }
 
     [Fact]
+    public async Task RunAsync_SharedCache_IncompatibleReplicaRefusesAndRefillsTheOthersEntriesAndNothingIsMisread()
+    {
+        // One second level for both replicas, as Redis is in docker-compose: api-c (version 3) meets api-b's entries and
+        // api-b meets api-c's, and each refuses and refills what it would misread.
+        var shared = new Pack.Caching.Tests.SharedStore();
+        (int exitCode, string report) = await RunInIncompatibleStepAsync(
+            ["--calls", "600", "--workers", "2", "--incompatible-step", "incompatible-c", "--expect-versions", "2,3", "--shared-cache"],
+            builder => builder.Services.AddSingleton<IDistributedCache>(shared));
+
+        Assert.True(exitCode == 0, report);
+        Match cacheC = Regex.Match(report, @"(?m)^  api-c +3 +(?<calls>\d+) +(?<ok>\d+) +\d+ +\d+ +(?<misread>\d+) +(?<failed>\d+) +\| +\d+ +\d+ +(?<incompatible>\d+) +\d+ +(?<corrupt>\d+)$");
+        Match cacheB = Regex.Match(report, @"(?m)^  api-b +2 +(?<calls>\d+) +(?<ok>\d+) +\d+ +\d+ +(?<misread>\d+) +(?<failed>\d+) +\| +\d+ +\d+ +(?<incompatible>\d+) +\d+ +(?<corrupt>\d+)$");
+        Assert.True(cacheC.Success && cacheB.Success, report);
+        Assert.True(long.Parse(cacheC.Groups["incompatible"].Value, CultureInfo.InvariantCulture) > 0, report);
+        Assert.True(long.Parse(cacheB.Groups["incompatible"].Value, CultureInfo.InvariantCulture) > 0, report);
+        Assert.True(int.Parse(cacheB.Groups["ok"].Value, CultureInfo.InvariantCulture) > 0, report);
+        Assert.Equal(("0", "0", "0"), (cacheC.Groups["misread"].Value, cacheC.Groups["failed"].Value, cacheC.Groups["corrupt"].Value));
+        Assert.Equal(("0", "0", "0"), (cacheB.Groups["misread"].Value, cacheB.Groups["failed"].Value, cacheB.Groups["corrupt"].Value));
+    }
+
+    [Fact]
+    public async Task RunAsync_SharedCacheExpectedButEveryReplicaHasItsOwn_Fails()
+    {
+        // Without a shared second level nobody meets another contract's entry: --shared-cache must say so.
+        (int exitCode, string report) = await RunInIncompatibleStepAsync(["--calls", "300", "--workers", "2", "--incompatible-step", "incompatible-c", "--expect-versions", "2,3", "--shared-cache"]);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains("no replica refused an incompatible cache entry", report, StringComparison.Ordinal);
+        Assert.Contains("misread: 0;", report, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task RunAsync_SchemaCheckOff_IncompatibleContractIsMisreadOrFailsAndNothingIsRefused()
     {
-        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], KestrelApps.Quiet));
-        await using WebApplication c = await KestrelApps.StartAsync(IncompatibleReplica.Build("api-c"));
-        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={KestrelApps.Address(b)}", $"--Replicas:api-c={KestrelApps.Address(c)}", "--Step=incompatible-c"], KestrelApps.Quiet));
-        using var output = new StringWriter();
-
-        int exitCode = await RollingUpgradeRunner.RunAsync(
-            ["--url", KestrelApps.Address(proxy), "--calls", "300", "--workers", "2", "--incompatible-step", "incompatible-c", "--expect-versions", "2,3", "--schema-check", "off"], output, CancellationToken.None);
-
         // Without the check the bytes of api-c's contract are decoded as the client's (and the client's as api-c's):
         // what the check prevents, and what the client's value comparison catches.
-        string report = output.ToString();
+        (int exitCode, string report) = await RunInIncompatibleStepAsync(["--calls", "300", "--workers", "2", "--incompatible-step", "incompatible-c", "--expect-versions", "2,3", "--schema-check", "off"]);
+
         Assert.Equal(1, exitCode);
         Match step = Regex.Match(report, @"(?m)^  incompatible-c +\d+ +\d+ +(?<refused>\d+) +(?<misread>\d+) +(?<failed>\d+)$");
         Assert.True(step.Success, report);
@@ -199,6 +218,25 @@ public sealed class ProxyTests
         Assert.Equal(1, exitCode);
         Assert.Matches(@"calls were refused in step upgrade-a, where every contract is compatible", report);
         Assert.Contains("misread: 0;", report, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// Runs the client with <paramref name="arguments"/> (after <c>--url</c>) through the proxy in step
+    /// <c>incompatible-c</c>, over a current replica (api-b) and the version-3 stand-in (api-c), each configured with
+    /// <paramref name="configure"/> when given; returns the client's exit code and report.
+    /// </summary>
+    private static async Task<(int ExitCode, string Report)> RunInIncompatibleStepAsync(string[] arguments, Action<WebApplicationBuilder>? configure = null)
+    {
+        await using WebApplication b = await KestrelApps.StartAsync(SampleApp.BuildApp(["--Replica=api-b"], builder =>
+        {
+            KestrelApps.Quiet(builder);
+            configure?.Invoke(builder);
+        }));
+        await using WebApplication c = await KestrelApps.StartAsync(IncompatibleReplica.Build("api-c", configure));
+        await using WebApplication proxy = await KestrelApps.StartAsync(ProxyApp.BuildApp([$"--Replicas:api-b={KestrelApps.Address(b)}", $"--Replicas:api-c={KestrelApps.Address(c)}", "--Step=incompatible-c"], KestrelApps.Quiet));
+        using var output = new StringWriter();
+        int exitCode = await RollingUpgradeRunner.RunAsync(["--url", KestrelApps.Address(proxy), .. arguments], output, CancellationToken.None);
+        return (exitCode, output.ToString());
     }
 
     private static async Task<List<string>> AnsweringReplicasAsync(HttpClient client, int calls)
