@@ -132,7 +132,7 @@ internal sealed partial class TypeScriptEmitter
         }
 
         _w.Line($"/** `{Comment(endpoint.Method)} {Comment(endpoint.Route)}` ({Comment(endpoint.Group)}.{Comment(endpoint.Name)}).{(docs.Count > 0 ? " " + string.Join(" ", docs) : "")} */");
-        using (_w.Block($"export function {function}({string.Join(", ", parameters)}): {result} {{"))
+        using (_w.Block($"export function {function}({string.Join(", ", parameters)}): {result} {{", "}"))
         {
             _w.Line($"return client.{call}({Quote(endpoint.Method)}, {url}, {body}, {reader}, options);");
         }

@@ -115,7 +115,7 @@ internal sealed partial class TypeScriptEmitter
     private void EmitInterface(TypeScriptType t, string what)
     {
         _w.Line($"/** `{Comment(t.Name)}` ({what}). */");
-        using (_w.Block($"export interface {_names.Ident(t.Label)} {{"))
+        using (_w.Block($"export interface {_names.Ident(t.Label)} {{", "}"))
         {
             foreach (var m in t.Members)
             {
@@ -154,14 +154,14 @@ internal sealed partial class TypeScriptEmitter
         var descriptor = DescriptorConstant(label);
         w.Line();
         w.Line($"/** Decodes a payload holding one `{ident}`; malformed bytes raise `PackDecodeError` (offset and member path). */");
-        using (w.Block($"export function decode{ident}(bytes: Uint8Array, options?: DecodeOptions): {type} {{"))
+        using (w.Block($"export function decode{ident}(bytes: Uint8Array, options?: DecodeOptions): {type} {{", "}"))
         {
             w.Line($"return decodeDescribed({descriptor}, bytes, options);");
         }
 
         w.Line();
         w.Line($"/** Encodes one `{ident}` as a payload. */");
-        using (w.Block($"export function encode{ident}(value: {type}, options?: EncodeOptions): Uint8Array {{"))
+        using (w.Block($"export function encode{ident}(value: {type}, options?: EncodeOptions): Uint8Array {{", "}"))
         {
             w.Line($"return encodeDescribed({descriptor}, value, options);");
         }

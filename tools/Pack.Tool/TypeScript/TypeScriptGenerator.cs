@@ -1,5 +1,6 @@
 using System.Text;
 using Pack.Schema;
+using Pack.Tool.Codegen;
 
 namespace Pack.Tool.TypeScript;
 
@@ -67,5 +68,5 @@ public sealed class TypeScriptGenerator
     }
 
     private Dictionary<string, string> Generate(PackSchemaSet schemas)
-        => new(StringComparer.Ordinal) { [Options.FileName] = TypeScriptEmitter.Generate(TypeScriptModel.Build(schemas), Options.RuntimeModule) };
+        => new(StringComparer.Ordinal) { [Options.FileName] = TypeScriptEmitter.Generate(TypeScriptModel.Build(ContractModel.Build(schemas)), Options.RuntimeModule) };
 }

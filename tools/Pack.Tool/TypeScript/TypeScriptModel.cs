@@ -1,4 +1,5 @@
 using Pack.Schema;
+using Pack.Tool.Codegen;
 
 namespace Pack.Tool.TypeScript;
 
@@ -9,8 +10,11 @@ namespace Pack.Tool.TypeScript;
 /// </summary>
 internal sealed class TypeScriptModel
 {
-    private TypeScriptModel()
+    private readonly ContractModel _contracts;
+
+    private TypeScriptModel(ContractModel contracts)
     {
+        _contracts = contracts;
     }
 
     /// <summary>The types by label, in first-seen order (the order the module declares them in).</summary>
@@ -22,17 +26,27 @@ internal sealed class TypeScriptModel
     /// <summary>The served endpoints (§5.3), in the set's order.</summary>
     public List<PackSchemaEndpoint> Endpoints { get; } = [];
 
-    /// <summary>Builds the model of a set.</summary>
+    /// <summary>Builds the TypeScript model of a set's contract model.</summary>
     /// <exception cref="FormatException">A schema is a wire form (it has no names to generate from).</exception>
-    public static TypeScriptModel Build(PackSchemaSet schemas)
+    public static TypeScriptModel Build(ContractModel contracts)
     {
-        var model = new TypeScriptModel();
-        foreach (var schema in schemas.Schemas)
+        var model = new TypeScriptModel(contracts);
+        foreach (var named in contracts.Named.Values)
         {
-            model.Add(schema);
+            model.Add(named);
         }
 
-        model.Endpoints.AddRange(schemas.Endpoints);
+        // Several C# roots can be one schema type (string[] and List<string> are both list<string>): emit it once.
+        foreach (var root in contracts.Roots)
+        {
+            var label = model.Label(root.Type);
+            if (!model.Roots.Exists(r => r.Label == label))
+            {
+                model.Roots.Add(new TypeScriptRoot(label, root.Wire, root.Contract, root.Label, root.CanonicalText));
+            }
+        }
+
+        model.Endpoints.AddRange(contracts.Endpoints);
         return model;
     }
 
@@ -68,125 +82,120 @@ internal sealed class TypeScriptModel
         return used;
     }
 
-    private void Add(PackSchema schema)
+    private void Add(ContractNamedType named)
     {
-        var entries = schema.Types;
-        var labels = new string?[entries.Count];
-        string Label(int index)
+        var type = new TypeScriptType(named.DotnetName ?? throw WireForm(), named.Kind, named.Nullable)
         {
-            if (labels[index] is { } known)
-            {
-                return known;
-            }
+            Name = named.DotnetName,
+            Width = named.Width,
+            Underlying = named.Underlying is { } underlying ? Label(new ContractPrimitive(underlying, Nullable: false)) : null,
+        };
+        foreach (var m in named.Members)
+        {
+            var cursor = 0;
+            var memberLabel = Annotated(m.Type, m.Nullability, ref cursor, out var nonNull);
+            type.Members.Add(new TypeScriptMember(m.Name ?? throw WireForm(), memberLabel, m.Default) { NonNull = nonNull });
+        }
 
-            // The merge key: PackSchema's label (§1.2), with a non-nullable list marked, as it is a different TS type.
-            var e = entries[index];
-            var label = e.Kind switch
-            {
-                PackSchemaKind.Primitive => e.Primitive!,
-                PackSchemaKind.Nullable => $"nullable<{Label(e.Element)}>",
-                PackSchemaKind.List => $"list<{Label(e.Element)}>" + (e.Nullable ? "" : "!"),
-                PackSchemaKind.Set => $"set<{Label(e.Element)}>",
-                PackSchemaKind.Map => $"map<{Label(e.Key)},{Label(e.Value)}>",
-                _ => e.Name ?? throw WireForm(),
-            };
-            labels[index] = label;
+        foreach (var c in named.Cases)
+        {
+            type.Cases.Add(new TypeScriptCase(c.Tag, c.CaseKey));
+        }
+
+        foreach (var (name, value) in named.Values)
+        {
+            type.Values.Add((name ?? throw WireForm(), value));
+        }
+
+        Types[type.Label] = type;
+    }
+
+    /// <summary>
+    /// The label of a type (the merge key: PackSchema's label, §1.2, with a non-nullable list marked, as it is a
+    /// different TS type), its unnamed types added on first use.
+    /// </summary>
+    private string Label(ContractType type)
+    {
+        var (label, entry) = type switch
+        {
+            ContractPrimitive p => (p.Name, new TypeScriptType(p.Name, PackSchemaKind.Primitive, p.Nullable) { Primitive = p.Name }),
+            ContractNullable n => Unnamed($"nullable<{Label(n.Element)}>", PackSchemaKind.Nullable, nullable: true, Label(n.Element)),
+            ContractList l => Unnamed($"list<{Label(l.Element)}>" + (l.Nullable ? "" : "!"), PackSchemaKind.List, l.Nullable, Label(l.Element)),
+            ContractSet s => Unnamed($"set<{Label(s.Element)}>", PackSchemaKind.Set, s.Nullable, Label(s.Element)),
+            ContractMap m => ($"map<{Label(m.Key)},{Label(m.Value)}>", new TypeScriptType($"map<{Label(m.Key)},{Label(m.Value)}>", PackSchemaKind.Map, m.Nullable) { Key = Label(m.Key), Value = Label(m.Value) }),
+            ContractNamedRef r => (r.Key, null),
+            _ => throw new InvalidOperationException(type.ToString()),
+        };
+        if (entry is not null)
+        {
+            Types.TryAdd(label, entry);
+        }
+
+        return label;
+    }
+
+    private static (string, TypeScriptType) Unnamed(string label, PackSchemaKind kind, bool nullable, string element)
+        => (label, new TypeScriptType(label, kind, nullable) { Element = element });
+
+    /// <summary>Whether a type's own position takes a character of an annotation (§1.4): a reference that can be null.</summary>
+    private bool Nullable(ContractType type) => type switch
+    {
+        ContractPrimitive p => p.Nullable,
+        ContractList l => l.Nullable,
+        ContractSet s => s.Nullable,
+        ContractMap m => m.Nullable,
+        ContractNamedRef r => _contracts.Named[r.Key].Nullable,
+        _ => false,
+    };
+
+    /// <summary>
+    /// The label of <paramref name="type"/> where a member's annotation (docs/schema.md §1.4) puts `!` (TS: no null) on
+    /// some of its positions: the plain label when only the position itself is `!` (the member site checks it), a
+    /// variant that checks its elements, keys or values where they are `!`.
+    /// </summary>
+    private string Annotated(ContractType type, string? annotation, ref int cursor, out bool nonNull)
+    {
+        nonNull = Nullable(type) && annotation is not null && annotation[cursor++] == '!';
+        ContractType[] parts = type switch
+        {
+            ContractList l => [l.Element],
+            ContractSet s => [s.Element],
+            ContractNullable n => [n.Element],
+            ContractMap m => [m.Key, m.Value],
+            _ => [],
+        };
+        var labels = new string[parts.Length];
+        var strict = new bool[parts.Length];
+        var plain = true;
+        var map = type is ContractMap;
+        for (var p = 0; p < parts.Length; p++)
+        {
+            labels[p] = Annotated(parts[p], annotation, ref cursor, out strict[p]);
+
+            // A map key is never null (wire-format §5), so its `!` checks nothing: a variant for it alone would be
+            // the plain map again, emitted twice under one name when both are used.
+            strict[p] &= !(map && p == 0);
+            plain &= !strict[p] && labels[p] == Label(parts[p]);
+        }
+
+        var label = Label(type);
+        if (plain)
+        {
             return label;
         }
 
-        // The label of the type at `index` where a member's annotation (docs/schema.md §1.4) puts `!` (TS: no null) on
-        // some of its positions: the plain label when only the position itself is `!` (the member site checks it), a
-        // variant that checks its elements, keys or values where they are `!`.
-        string Annotated(int index, string? annotation, ref int cursor, out bool nonNull)
+        var entry = Types[label];
+        string Part(int p) => labels[p] + (strict[p] ? " not null" : "");
+        var variant = map ? $"map<{Part(0)},{Part(1)}>" : $"{label[..label.IndexOf('<', StringComparison.Ordinal)]}<{Part(0)}>" + (entry.Nullable ? "" : "!");
+        Types.TryAdd(variant, new TypeScriptType(variant, entry.Kind, entry.Nullable)
         {
-            var e = entries[index];
-            nonNull = e.Nullable && e.Kind != PackSchemaKind.Nullable && annotation is not null && annotation[cursor++] == '!';
-            int[] parts = e.Kind switch
-            {
-                PackSchemaKind.List or PackSchemaKind.Set or PackSchemaKind.Nullable => [e.Element],
-                PackSchemaKind.Map => [e.Key, e.Value],
-                _ => [],
-            };
-            var labels = new string[parts.Length];
-            var strict = new bool[parts.Length];
-            var plain = true;
-            for (var p = 0; p < parts.Length; p++)
-            {
-                labels[p] = Annotated(parts[p], annotation, ref cursor, out strict[p]);
-
-                // A map key is never null (wire-format §5), so its `!` checks nothing: a variant for it alone would be
-                // the plain map again, emitted twice under one name when both are used.
-                strict[p] &= !(e.Kind == PackSchemaKind.Map && p == 0);
-                plain &= !strict[p] && labels[p] == Label(parts[p]);
-            }
-
-            if (plain)
-            {
-                return Label(index);
-            }
-
-            string Part(int p) => labels[p] + (strict[p] ? " not null" : "");
-            var variant = e.Kind == PackSchemaKind.Map ? $"map<{Part(0)},{Part(1)}>" : $"{Label(index)[..Label(index).IndexOf('<', StringComparison.Ordinal)]}<{Part(0)}>" + (e.Nullable ? "" : "!");
-            if (!Types.ContainsKey(variant))
-            {
-                Types[variant] = new TypeScriptType(variant, e.Kind, e.Nullable)
-                {
-                    Element = e.Kind == PackSchemaKind.Map ? null : labels[0],
-                    Key = e.Kind == PackSchemaKind.Map ? labels[0] : null,
-                    Value = e.Kind == PackSchemaKind.Map ? labels[1] : null,
-                    ElementNonNull = e.Kind != PackSchemaKind.Map && strict[0],
-                    ValueNonNull = e.Kind == PackSchemaKind.Map && strict[1],
-                };
-            }
-
-            return variant;
-        }
-
-        for (var i = 0; i < entries.Count; i++)
-        {
-            var label = Label(i);
-            if (Types.ContainsKey(label))
-            {
-                continue;
-            }
-
-            var e = entries[i];
-            var type = new TypeScriptType(label, e.Kind, e.Nullable)
-            {
-                Name = e.Name,
-                Primitive = e.Primitive,
-                Width = e.Width,
-                Element = e.Kind is PackSchemaKind.Nullable or PackSchemaKind.List or PackSchemaKind.Set ? Label(e.Element) : null,
-                Key = e.Kind == PackSchemaKind.Map ? Label(e.Key) : null,
-                Value = e.Kind == PackSchemaKind.Map ? Label(e.Value) : null,
-                Underlying = e.Kind == PackSchemaKind.Enum ? Label(e.Element) : null,
-            };
-            foreach (var m in e.Members)
-            {
-                var cursor = 0;
-                var memberLabel = Annotated(m.Type, m.Nullability, ref cursor, out var nonNull);
-                type.Members.Add(new TypeScriptMember(m.Name ?? throw WireForm(), memberLabel, m.Default?.DeepClone()) { NonNull = nonNull });
-            }
-
-            foreach (var c in e.Cases)
-            {
-                type.Cases.Add(new TypeScriptCase(c.Tag, Label(c.Type)));
-            }
-
-            foreach (var value in e.Values)
-            {
-                type.Values.Add((value.Name ?? throw WireForm(), value.Value));
-            }
-
-            Types[label] = type;
-        }
-
-        // Several C# roots can be one schema type (string[] and List<string> are both list<string>): emit it once.
-        var root = Label(0);
-        if (!Roots.Exists(r => r.Label == root))
-        {
-            Roots.Add(new TypeScriptRoot(root, schema.WireFingerprint, schema.ContractFingerprint, schema.Label, schema.CanonicalText));
-        }
+            Element = map ? null : labels[0],
+            Key = map ? labels[0] : null,
+            Value = map ? labels[1] : null,
+            ElementNonNull = !map && strict[0],
+            ValueNonNull = map && strict[1],
+        });
+        return variant;
     }
 
     private static FormatException WireForm() =>

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using Pack.Schema;
+using Pack.Tool.Codegen;
 
 namespace Pack.Tool.TypeScript;
 
@@ -53,7 +54,7 @@ internal sealed class TypeScriptNames(TypeScriptModel model)
         string ident;
         if (type.Name is { } name)
         {
-            ident = Sanitize(ShortName(name));
+            ident = Sanitize(ContractNames.ShortName(name));
             if (ident.Length == 0 || TakenTypeNames.Contains(ident) || _usedIdentifiers.Contains(ident))
             {
                 ident = Sanitize(name);
@@ -88,7 +89,7 @@ internal sealed class TypeScriptNames(TypeScriptModel model)
     /// <summary>The <c>case</c> names of a union's cases: the short type names, or the full ones when two short ones clash.</summary>
     public List<string> CaseNames(TypeScriptType union)
     {
-        var caseNames = union.Cases.Select(c => ShortName(model.Types[c.Type].Name ?? Ident(c.Type))).ToList();
+        var caseNames = union.Cases.Select(c => ContractNames.ShortName(model.Types[c.Type].Name ?? Ident(c.Type))).ToList();
         if (caseNames.Distinct(StringComparer.Ordinal).Count() != caseNames.Count)
         {
             caseNames = union.Cases.Select(c => model.Types[c.Type].Name ?? Ident(c.Type)).ToList();
@@ -102,7 +103,7 @@ internal sealed class TypeScriptNames(TypeScriptModel model)
     {
         var name = Camel(Sanitize(endpoint.Group)) + Sanitize(endpoint.Name);
         name = name.Length == 0 ? "endpoint" : ReservedWords.Contains(name) ? name + "_" : name;
-        return Numbered(name, _functions);
+        return ContractNames.Numbered(name, _functions);
     }
 
     /// <summary>A set of the identifiers an endpoint function's parameters take, holding those they may not.</summary>
@@ -113,7 +114,7 @@ internal sealed class TypeScriptNames(TypeScriptModel model)
     {
         var ident = Camel(Sanitize(name));
         ident = ident.Length == 0 ? "value" : ReservedWords.Contains(ident) ? ident + "_" : ident;
-        return Numbered(ident, scope);
+        return ContractNames.Numbered(ident, scope);
     }
 
     /// <summary>
@@ -129,35 +130,6 @@ internal sealed class TypeScriptNames(TypeScriptModel model)
         }
 
         return unique;
-    }
-
-    /// <summary><paramref name="name"/>, or with the first number from 2 that is not in <paramref name="used"/>; added to it.</summary>
-    private static string Numbered(string name, HashSet<string> used)
-    {
-        var unique = name;
-        for (var n = 2; !used.Add(unique); n++)
-        {
-            unique = name + n.ToString(CultureInfo.InvariantCulture);
-        }
-
-        return unique;
-    }
-
-    private static string ShortName(string name)
-    {
-        var depth = 0;
-        var start = 0;
-        for (var i = 0; i < name.Length; i++)
-        {
-            switch (name[i])
-            {
-                case '<': depth++; break;
-                case '>': depth--; break;
-                case '.' when depth == 0: start = i + 1; break;
-            }
-        }
-
-        return name[start..];
     }
 
     private static string Sanitize(string name)
