@@ -4,9 +4,10 @@ using Pack.Tool.Codegen;
 namespace Pack.Tool.TypeScript;
 
 /// <summary>
-/// What <c>pack ts</c> generates from, built once from a schema set: the types merged across the set's schemas by their
-/// label (§1.2, so a type shared by several roots is one type), the annotated variants members need (§1.4), the roots
-/// and the endpoints. Facts only; <see cref="TypeScriptNames"/> names them and <see cref="TypeScriptEmitter"/> writes them.
+/// What <c>pack ts</c> generates from, built once from the set's language-neutral <see cref="ContractModel"/>: the types
+/// by their TypeScript merge key (the label, §1.2, so a type shared by several roots is one type, and a non-nullable list
+/// another than a nullable one), the annotated variants members need (§1.4), the roots (one per label) and the endpoints.
+/// Facts only; <see cref="TypeScriptNames"/> names them and <see cref="TypeScriptEmitter"/> writes them.
 /// </summary>
 internal sealed class TypeScriptModel
 {
