@@ -26,6 +26,7 @@ namespace Pack.Generator.Tests;
 [PackSerializable(typeof(VectorMesh))]
 [PackSerializable(typeof(VectorNamedValue))]
 [PackSerializable(typeof(VectorNamedValue?))]
+[PackSerializable(typeof(VectorNamedValue[]))]
 [PackSerializable(typeof(VectorNode))]
 [PackSerializable(typeof(VectorNumberToken))]
 [PackSerializable(typeof(VectorOrdered))]

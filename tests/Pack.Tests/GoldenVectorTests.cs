@@ -3,6 +3,7 @@ using System.Reflection;
 using System.Text.Json.Nodes;
 using Pack.Streaming;
 using Pack.Tests.GoldenVectors;
+using Pack.Tests.GoldenVectors.Types;
 
 namespace Pack.Tests;
 
@@ -116,6 +117,18 @@ public class GoldenVectorTests
         var exception = Assert.Throws<PackException>(() => PackSerializer.Deserialize(vector.Bytes, type));
 
         Assert.InRange(exception.Offset, 0, vector.Bytes.Length);
+    }
+
+    [Fact]
+    public void Deserialize_NullStructElementVector_ThrowsPackExceptionAtTheElement()
+    {
+        // invalid.collection.struct-element-null: the TypeScript client's compiled and interpreted list codecs reject it
+        // at the same offset (clients/typescript/test/node/never-null-elements.test.mjs).
+        var vector = GoldenVectorFiles.All["invalid.collection.struct-element-null"];
+
+        var exception = Assert.Throws<PackException>(() => PackSerializer.Deserialize<VectorNamedValue[]>(vector.Bytes));
+
+        Assert.Equal(17, exception.Offset);
     }
 
     [Theory]

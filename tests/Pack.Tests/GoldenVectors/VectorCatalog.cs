@@ -23,6 +23,7 @@ public static class VectorCatalog
         typeof(Dictionary<bool, int>),
         typeof(Dictionary<KeyValuePair<int, int>, int>),
         typeof(HashSet<float>),
+        typeof(VectorNamedValue[]),
     ];
 
     /// <summary>The W6 small object.</summary>

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json.Nodes;
 using Pack.Schema;
+using Pack.Tool.Codegen;
 
 namespace Pack.Tool.Python;
 
@@ -14,11 +15,11 @@ namespace Pack.Tool.Python;
 /// </summary>
 internal sealed class PythonEmitter
 {
-    private readonly PythonModel _model;
+    private readonly ContractModel _model;
     private readonly PythonNames _names;
-    private readonly PythonWriter _w = new();
+    private readonly CodeWriter _w = new(4);
 
-    private PythonEmitter(PythonModel model)
+    private PythonEmitter(ContractModel model)
     {
         _model = model;
         _names = new PythonNames(model);
@@ -27,7 +28,7 @@ internal sealed class PythonEmitter
     /// <summary>The module's text for a set.</summary>
     public static string Generate(PackSchemaSet set, string source)
     {
-        var emitter = new PythonEmitter(PythonModel.Build(set));
+        var emitter = new PythonEmitter(ContractModel.Build(set));
         emitter.Emit(source);
         return emitter._w.ToString();
     }
@@ -97,7 +98,7 @@ internal sealed class PythonEmitter
         EmitClients(payloads);
     }
 
-    private void EmitEnum(PyNamedType t)
+    private void EmitEnum(ContractNamedType t)
     {
         _w.Line();
         _w.Line();
@@ -118,18 +119,14 @@ internal sealed class PythonEmitter
                     member = "V" + member;
                 }
 
-                string unique = member;
-                for (int n = 2; !used.Add(unique); n++)
-                {
-                    unique = member + n.ToString(CultureInfo.InvariantCulture);
-                }
+                string unique = ContractNames.Numbered(member, used);
 
                 _w.Line($"{unique} = {value}");
             }
         }
     }
 
-    private void EmitClass(PyNamedType t)
+    private void EmitClass(ContractNamedType t)
     {
         _w.Line();
         _w.Line();
@@ -153,18 +150,14 @@ internal sealed class PythonEmitter
         }
     }
 
-    private static List<string> Attributes(PyNamedType t)
+    private static List<string> Attributes(ContractNamedType t)
     {
         var used = new HashSet<string>(StringComparer.Ordinal);
         var result = new List<string>();
         for (int i = 0; i < t.Members.Count; i++)
         {
             string name = PythonNames.Snake(t.Members[i].Name ?? "m" + i.ToString(CultureInfo.InvariantCulture));
-            string unique = name;
-            for (int n = 2; !used.Add(unique); n++)
-            {
-                unique = name + n.ToString(CultureInfo.InvariantCulture);
-            }
+            string unique = ContractNames.Numbered(name, used);
 
             result.Add(unique);
         }
@@ -172,7 +165,7 @@ internal sealed class PythonEmitter
         return result;
     }
 
-    private void EmitDescriptor(PyNamedType t)
+    private void EmitDescriptor(ContractNamedType t)
     {
         string constant = _names.Descriptor(t.Key);
         string name = Str(t.DotnetName ?? string.Empty);
@@ -201,9 +194,9 @@ internal sealed class PythonEmitter
         {
             var m = t.Members[i];
             var extra = new StringBuilder();
-            if (m.DefaultJson is not null)
+            if (m.Default is not null)
             {
-                extra.Append(CultureInfo.InvariantCulture, $", default={Literal(JsonNode.Parse(m.DefaultJson))}, has_default=True");
+                extra.Append(CultureInfo.InvariantCulture, $", default={Literal(m.Default)}, has_default=True");
             }
 
             if (m.Nullability is not null)
@@ -220,46 +213,46 @@ internal sealed class PythonEmitter
         _w.Line($"]{tail}{(t.TupleForm ? ", tuple_form=True" : string.Empty)})");
     }
 
-    private string Descriptor(PyType type) => type switch
+    private string Descriptor(ContractType type) => type switch
     {
-        PyPrimitive p => "_p." + p.Name.ToUpperInvariant(),
-        PyNamedRef r => _names.Descriptor(r.Key),
-        PyNullable n => $"_p.NullableType({Descriptor(n.Element)})",
-        PyList l => $"_p.ListType({Descriptor(l.Element)}{(l.Nullable ? string.Empty : ", nullable=False")})",
-        PySet s => $"_p.SetType({Descriptor(s.Element)}{(s.Nullable ? string.Empty : ", nullable=False")})",
-        PyMap m => $"_p.MapType({Descriptor(m.Key)}, {Descriptor(m.Value)}{(m.Nullable ? string.Empty : ", nullable=False")})",
+        ContractPrimitive p => "_p." + p.Name.ToUpperInvariant(),
+        ContractNamedRef r => _names.Descriptor(r.Key),
+        ContractNullable n => $"_p.NullableType({Descriptor(n.Element)})",
+        ContractList l => $"_p.ListType({Descriptor(l.Element)}{(l.Nullable ? string.Empty : ", nullable=False")})",
+        ContractSet s => $"_p.SetType({Descriptor(s.Element)}{(s.Nullable ? string.Empty : ", nullable=False")})",
+        ContractMap m => $"_p.MapType({Descriptor(m.Key)}, {Descriptor(m.Value)}{(m.Nullable ? string.Empty : ", nullable=False")})",
         _ => throw new InvalidOperationException(type.ToString()),
     };
 
     /// <summary>The Python type of a place, its reference positions taking the annotation's characters (docs/schema.md §1.4, §6).</summary>
-    private string Annotation(PyType type, string? nullability, ref int pos)
+    private string Annotation(ContractType type, string? nullability, ref int pos)
     {
         switch (type)
         {
-            case PyPrimitive p:
+            case ContractPrimitive p:
                 return p.Name == "string" ? Optional("str", Nullable(nullability, ref pos)) : Primitive(p.Name);
-            case PyNullable n:
+            case ContractNullable n:
                 return Annotation(n.Element, nullability, ref pos) + " | None";
-            case PyList l:
+            case ContractList l:
             {
                 bool own = l.Nullable && Nullable(nullability, ref pos);
                 return Optional($"list[{Annotation(l.Element, nullability, ref pos)}]", own);
             }
 
-            case PySet s:
+            case ContractSet s:
             {
                 bool own = s.Nullable && Nullable(nullability, ref pos);
                 return Optional($"set[{Annotation(s.Element, nullability, ref pos)}]", own);
             }
 
-            case PyMap m:
+            case ContractMap m:
             {
                 bool own = m.Nullable && Nullable(nullability, ref pos);
                 string key = Annotation(m.Key, nullability, ref pos);
                 return Optional($"dict[{StripNone(key)}, {Annotation(m.Value, nullability, ref pos)}]", own);
             }
 
-            case PyNamedRef r:
+            case ContractNamedRef r:
             {
                 var t = _model.Named[r.Key];
                 bool own = t.Nullable && Nullable(nullability, ref pos);
@@ -271,7 +264,7 @@ internal sealed class PythonEmitter
         throw new InvalidOperationException(type.ToString());
     }
 
-    private string TupleAnnotation(PyNamedType t)
+    private string TupleAnnotation(ContractNamedType t)
     {
         var items = new List<string>();
         foreach (var m in t.Members)
@@ -332,11 +325,7 @@ internal sealed class PythonEmitter
                 foreach (var endpoint in group)
                 {
                     string method = PythonNames.Snake(endpoint.Name);
-                    string unique = method;
-                    for (int n = 2; !methods.Add(unique); n++)
-                    {
-                        unique = method + n.ToString(CultureInfo.InvariantCulture);
-                    }
+                    string unique = ContractNames.Numbered(method, methods);
 
                     _w.Line();
                     EmitEndpoint(endpoint, unique, payloads);
@@ -355,11 +344,7 @@ internal sealed class PythonEmitter
         foreach (var p in e.Parameters)
         {
             string name = PythonNames.Snake(p.Name);
-            string unique = name;
-            for (int n = 2; !used.Add(unique); n++)
-            {
-                unique = name + n.ToString(CultureInfo.InvariantCulture);
-            }
+            string unique = ContractNames.Numbered(name, used);
 
             string type = Primitive(p.Type);
             if (p.Source == PackSchemaParameterSource.Route)

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using System.Text.RegularExpressions;
+using Pack.Tool.Codegen;
 
 namespace Pack.Tool.Python;
 
@@ -22,7 +23,7 @@ internal sealed partial class PythonNames
     private readonly Dictionary<string, string> _classes = new(StringComparer.Ordinal);
     private readonly HashSet<string> _used = new(StringComparer.Ordinal);
 
-    public PythonNames(PythonModel model)
+    public PythonNames(ContractModel model)
     {
         foreach (var type in model.Named.Values)
         {
@@ -31,7 +32,7 @@ internal sealed partial class PythonNames
                 continue;
             }
 
-            string name = type.DotnetName is { } dotnet ? Identifier(WithoutNamespaces(ShortName(dotnet)!), pascal: true)
+            string name = type.DotnetName is { } dotnet ? Identifier(WithoutNamespaces(ContractNames.ShortName(dotnet)), pascal: true)
                 : "Type" + Identifier(type.Key, pascal: true);
             _classes[type.Key] = Unique(name);
         }
@@ -44,38 +45,7 @@ internal sealed partial class PythonNames
     public string Descriptor(string key) => Upper(_classes.TryGetValue(key, out var c) ? c : Identifier(key, pascal: true)) + "_TYPE";
 
     /// <summary>A unique module-level name (payload constants, client classes).</summary>
-    public string Unique(string name)
-    {
-        string unique = name;
-        for (int n = 2; !_used.Add(unique); n++)
-        {
-            unique = name + n.ToString(CultureInfo.InvariantCulture);
-        }
-
-        return unique;
-    }
-
-    /// <summary>The name after the last <c>.</c> outside angle brackets (docs/schema.md §1.2).</summary>
-    public static string? ShortName(string? name)
-    {
-        if (name is null)
-        {
-            return null;
-        }
-
-        int depth = 0, cut = 0;
-        for (int i = 0; i < name.Length; i++)
-        {
-            switch (name[i])
-            {
-                case '<': depth++; break;
-                case '>': depth--; break;
-                case '.' when depth == 0: cut = i + 1; break;
-            }
-        }
-
-        return name[cut..];
-    }
+    public string Unique(string name) => ContractNames.Numbered(name, _used);
 
     /// <summary>A label or name with every namespace-qualified name inside it cut to its last part (<c>list&lt;Order&gt;</c>).</summary>
     public static string WithoutNamespaces(string text) => NamespacedName().Replace(text, m => m.Groups[1].Value);

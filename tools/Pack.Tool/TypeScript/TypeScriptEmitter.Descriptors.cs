@@ -1,6 +1,5 @@
-using System.Globalization;
-using System.Text;
 using Pack.Schema;
+using static Pack.Tool.TypeScript.TypeScriptSyntax;
 
 namespace Pack.Tool.TypeScript;
 
@@ -9,7 +8,7 @@ namespace Pack.Tool.TypeScript;
 /// on. The runtime builds each type's reader and writer from its descriptor (<c>codecFor</c>, on first use), so no codec
 /// rule is written into generated code: the module holds facts (kinds, members, nullability, defaults) only.
 /// </summary>
-public sealed partial class TypeScriptGenerator
+internal sealed partial class TypeScriptEmitter
 {
     private readonly Dictionary<string, string> _descriptors = new(StringComparer.Ordinal);
     private readonly List<string> _descriptorOrder = [];
@@ -17,7 +16,7 @@ public sealed partial class TypeScriptGenerator
     /// <summary>A descriptor expression for <paramref name="label"/>: inline for unnamed kinds, a module constant for the others.</summary>
     private string Descriptor(string label)
     {
-        var t = _types[label];
+        var t = _model.Types[label];
         return t.Kind switch
         {
             PackSchemaKind.Primitive => $"{{ kind: \"primitive\", primitive: {Quote(t.Primitive!)} }}",
@@ -30,30 +29,28 @@ public sealed partial class TypeScriptGenerator
         };
     }
 
-    private static string Bool(bool value) => value ? "true" : "false";
-
     /// <summary>A reference to another type's descriptor: through a function for objects and unions, which may hold themselves.</summary>
-    private string Reference(string label) => _types[label].Kind is PackSchemaKind.Object or PackSchemaKind.FrozenStruct or PackSchemaKind.Union
+    private string Reference(string label) => _model.Types[label].Kind is PackSchemaKind.Object or PackSchemaKind.FrozenStruct or PackSchemaKind.Union
         ? $"() => {DescriptorConstant(label)}"
         : Descriptor(label);
 
-    /// <summary>The name of the module constant holding <paramref name="label"/>'s descriptor, declared once.</summary>
+    /// <summary>The name of the module constant holding <paramref name="label"/>'s descriptor, declared once (in the order of first use).</summary>
     private string DescriptorConstant(string label)
     {
-        var name = "descriptorOf" + Ident(label);
+        var name = _names.Descriptor(label);
         if (_descriptors.ContainsKey(label))
         {
             return name;
         }
 
         _descriptors[label] = string.Empty;
-        var t = _types[label];
+        var t = _model.Types[label];
         var named = t.Name is null ? string.Empty : $"name: {Quote(t.Name)}, ";
         string text;
         switch (t.Kind)
         {
             case PackSchemaKind.Union:
-                var caseNames = CaseNames(t);
+                var caseNames = _names.CaseNames(t);
                 text = $"{{ kind: \"union\", {named}cases: [" + string.Join(", ", t.Cases.Select((c, i) => $"{{ tag: {c.Tag}, name: {Quote(caseNames[i])}, type: {Reference(c.Type)} }}")) + "] }";
                 break;
             case PackSchemaKind.Object or PackSchemaKind.FrozenStruct:
@@ -72,7 +69,7 @@ public sealed partial class TypeScriptGenerator
         return name;
     }
 
-    private string Member(SchemaMember m)
+    private string Member(TypeScriptMember m)
     {
         var nonNull = m.NonNull ? ", nonNull: true" : string.Empty;
         var value = m.Default is null ? string.Empty : $", default: {Literal(m.Type, m.Default)}";
@@ -80,21 +77,21 @@ public sealed partial class TypeScriptGenerator
     }
 
     /// <summary>The descriptor constants, one per named type and per unnamed payload root.</summary>
-    private void EmitDescriptors(StringBuilder o)
+    private void EmitDescriptors()
     {
         if (_descriptorOrder.Count == 0)
         {
             return;
         }
 
-        _imports.Add("type TypeDescriptor");
-        o.AppendLine("// ---- descriptors: the runtime builds each type's reader and writer from them (codecFor) ----");
-        o.AppendLine();
+        _w.Import("type TypeDescriptor");
+        _w.Line("// ---- descriptors: the runtime builds each type's reader and writer from them (codecFor) ----");
+        _w.Line();
         foreach (var label in _descriptorOrder)
         {
-            o.AppendLine(CultureInfo.InvariantCulture, $"export const descriptorOf{Ident(label)}: TypeDescriptor = {_descriptors[label]};");
+            _w.Line($"export const {_names.Descriptor(label)}: TypeDescriptor = {_descriptors[label]};");
         }
 
-        o.AppendLine();
+        _w.Line();
     }
 }

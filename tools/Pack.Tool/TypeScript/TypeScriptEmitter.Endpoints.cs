@@ -1,6 +1,5 @@
-using System.Globalization;
-using System.Text;
 using Pack.Schema;
+using static Pack.Tool.TypeScript.TypeScriptSyntax;
 
 namespace Pack.Tool.TypeScript;
 
@@ -10,59 +9,37 @@ namespace Pack.Tool.TypeScript;
 /// and the query parameters, builds the URL and calls the runtime's <c>PackClient</c>, which negotiates, sends
 /// <c>Pack-Timeout</c>, raises typed errors, checks the response's schema and reads streams.
 /// </summary>
-public sealed partial class TypeScriptGenerator
+internal sealed partial class TypeScriptEmitter
 {
-    private static readonly HashSet<string> ReservedWords =
-    [
-        "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export",
-        "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null", "return", "super",
-        "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static",
-        "implements", "interface", "package", "private", "protected", "public", "await", "arguments", "eval",
-        // The generated functions' own parameters.
-        "client", "body", "query", "options",
-    ];
-
-    private readonly List<PackSchemaEndpoint> _endpoints = [];
-
-    private void AddEndpoints(IReadOnlyList<PackSchemaEndpoint> endpoints) => _endpoints.AddRange(endpoints);
-
-    private void EmitEndpoints(StringBuilder o)
+    private void EmitEndpoints()
     {
-        if (_endpoints.Count == 0)
+        if (_model.Endpoints.Count == 0)
         {
             return;
         }
 
-        o.AppendLine("// ---- endpoints (docs/schema.md §5.3): one function per endpoint, grouped ----");
-        var names = new HashSet<string>(StringComparer.Ordinal);
+        _w.Line("// ---- endpoints (docs/schema.md §5.3): one function per endpoint, grouped ----");
         string? group = null;
-        foreach (var endpoint in _endpoints)
+        foreach (var endpoint in _model.Endpoints)
         {
             if (endpoint.Group != group)
             {
                 group = endpoint.Group;
-                o.AppendLine();
-                o.AppendLine(CultureInfo.InvariantCulture, $"// -- {Comment(group)} --");
+                _w.Line();
+                _w.Line($"// -- {Comment(group)} --");
             }
 
-            var name = Camel(Sanitize(endpoint.Group)) + Sanitize(endpoint.Name);
-            name = name.Length == 0 ? "endpoint" : ReservedWords.Contains(name) ? name + "_" : name;
-            var unique = name;
-            for (var n = 2; !names.Add(unique); n++)
-            {
-                unique = name + n.ToString(CultureInfo.InvariantCulture);
-            }
-
-            o.AppendLine();
-            EmitEndpoint(o, endpoint, unique);
+            var function = _names.Function(endpoint);
+            _w.Line();
+            EmitEndpoint(endpoint, function);
         }
 
-        o.AppendLine();
+        _w.Line();
     }
 
-    private void EmitEndpoint(StringBuilder o, PackSchemaEndpoint endpoint, string function)
+    private void EmitEndpoint(PackSchemaEndpoint endpoint, string function)
     {
-        _imports.Add("type PackClient");
+        _w.Import("type PackClient");
         var parameters = new List<string> { "client: PackClient" };
         var docs = new List<string>();
 
@@ -70,7 +47,7 @@ public sealed partial class TypeScriptGenerator
         // template literal first (its text, and so a parameter's {name} in it, is escaped the same way), so that only the
         // substitutions added here are code.
         var path = TemplateText(endpoint.Route.TrimStart('/'));
-        var idents = new HashSet<string>(ReservedWords, StringComparer.Ordinal);
+        var scope = TypeScriptNames.ParameterScope();
         foreach (var parameter in endpoint.Parameters)
         {
             if (parameter.Source != PackSchemaParameterSource.Route)
@@ -78,15 +55,11 @@ public sealed partial class TypeScriptGenerator
                 continue;
             }
 
-            var ident = ParameterIdent(parameter.Name);
-            for (var n = 2; !idents.Add(ident); n++)
-            {
-                ident = ParameterIdent(parameter.Name) + n.ToString(CultureInfo.InvariantCulture);
-            }
+            var ident = TypeScriptNames.Parameter(parameter.Name, scope);
 
             // A catch-all's '/' stays a path separator (docs/schema.md §5.3); any other value is one URI component.
             var encode = parameter.CatchAll ? "routePathValue" : "routeValue";
-            _imports.Add(encode);
+            _w.Import(encode);
             var value = parameter.Optional ? $"${{{ident} === undefined ? \"\" : {encode}({ident})}}" : $"${{{encode}({ident})}}";
             path = path.Replace(TemplateText("{" + parameter.Name + "}"), value, StringComparison.Ordinal);
             // An optional route parameter may be followed by required ones (the body): `| undefined`, not `?`.
@@ -100,13 +73,13 @@ public sealed partial class TypeScriptGenerator
             var (payload, type) = Payload(request.Type);
             if (request.Stream)
             {
-                _imports.Add("packStreamBody");
+                _w.Import("packStreamBody");
                 parameters.Add($"body: AsyncIterable<{type}> | Iterable<{type}>");
                 body = $"packStreamBody({payload}, body)";
             }
             else
             {
-                _imports.Add("packBody");
+                _w.Import("packBody");
                 parameters.Add($"body: {type}");
                 body = $"packBody({payload}, body)";
             }
@@ -116,7 +89,7 @@ public sealed partial class TypeScriptGenerator
         var query = endpoint.Parameters.Where(p => p.Source == PackSchemaParameterSource.Query).ToList();
         if (query.Count > 0)
         {
-            _imports.Add("withQuery");
+            _w.Import("withQuery");
             var required = query.Exists(p => !p.Optional);
             var members = string.Join("; ", query.Select(p => $"{Property(p.Name)}{(p.Optional ? "?" : "")}: {ParameterTsType(p.Type)}"));
             parameters.Add($"query{(required ? "" : "?")}: {{ {members} }}");
@@ -130,11 +103,11 @@ public sealed partial class TypeScriptGenerator
         if (endpoint.Response is { } response)
         {
             var (payload, type) = Payload(response.Type);
-            _imports.Add("endpointReader");
+            _w.Import("endpointReader");
             reader = $"endpointReader({payload}, options)";
             if (response.Stream)
             {
-                _imports.Add("type EndpointStreamOptions");
+                _w.Import("type EndpointStreamOptions");
                 parameters.Add($"options?: EndpointStreamOptions<{type}>");
                 result = $"AsyncGenerator<{type}, void, undefined>";
                 call = "stream";
@@ -142,7 +115,7 @@ public sealed partial class TypeScriptGenerator
             }
             else
             {
-                _imports.Add("type EndpointOptions");
+                _w.Import("type EndpointOptions");
                 parameters.Add($"options?: EndpointOptions<{type}>");
                 result = $"Promise<{(type.EndsWith(" | null", StringComparison.Ordinal) ? type : type + " | null")}>";
                 call = "call";
@@ -150,26 +123,26 @@ public sealed partial class TypeScriptGenerator
         }
         else
         {
-            _imports.Add("type CallOptions");
-            _imports.Add("NO_RESPONSE_BODY");
+            _w.Import("type CallOptions");
+            _w.Import("NO_RESPONSE_BODY");
             parameters.Add("options?: CallOptions");
             reader = "NO_RESPONSE_BODY";
             result = "Promise<null>";
             call = "call";
         }
 
-        o.AppendLine(CultureInfo.InvariantCulture, $"/** `{Comment(endpoint.Method)} {Comment(endpoint.Route)}` ({Comment(endpoint.Group)}.{Comment(endpoint.Name)}).{(docs.Count > 0 ? " " + string.Join(" ", docs) : "")} */");
-        o.AppendLine(CultureInfo.InvariantCulture, $"export function {function}({string.Join(", ", parameters)}): {result} {{");
-        o.AppendLine(CultureInfo.InvariantCulture, $"  return client.{call}({Quote(endpoint.Method)}, {url}, {body}, {reader}, options);");
-        o.AppendLine("}");
+        _w.Line($"/** `{Comment(endpoint.Method)} {Comment(endpoint.Route)}` ({Comment(endpoint.Group)}.{Comment(endpoint.Name)}).{(docs.Count > 0 ? " " + string.Join(" ", docs) : "")} */");
+        using (_w.Block($"export function {function}({string.Join(", ", parameters)}): {result} {{", "}"))
+        {
+            _w.Line($"return client.{call}({Quote(endpoint.Method)}, {url}, {body}, {reader}, options);");
+        }
     }
 
-    /// <summary>The generated payload constant and TypeScript type of the root the set's entry <paramref name="label"/> describes.</summary>
-    private (string Payload, string Type) Payload(string label)
+    /// <summary>The payload constant and TypeScript type of the root the set's entry <paramref name="schemaLabel"/> describes.</summary>
+    private (string Payload, string Type) Payload(string schemaLabel)
     {
-        var root = _roots.Find(r => r.SchemaLabel == label)
-                   ?? throw new FormatException($"An endpoint names the type {label}, which the schema set does not describe.");
-        return (Ident(root.Label) + "Payload", TsType(root.Label));
+        var root = _model.RootOf(schemaLabel);
+        return (_names.Payload(root.Label), TsType(root.Label));
     }
 
     /// <summary>The TypeScript type a parameter of a schema primitive is given as (its text is sent, §5.3).</summary>
@@ -180,16 +153,4 @@ public sealed partial class TypeScriptGenerator
         "bool" => "boolean",
         _ => "string",
     };
-
-    private static string ParameterIdent(string name)
-    {
-        var ident = Camel(Sanitize(name));
-        return ident.Length == 0 ? "value" : ReservedWords.Contains(ident) ? ident + "_" : ident;
-    }
-
-    /// <summary>Text for a template literal: <c>\</c>, <c>`</c> and <c>$</c> escaped, so it neither ends the literal nor starts a substitution.</summary>
-    private static string TemplateText(string text)
-        => text.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("`", "\\`", StringComparison.Ordinal).Replace("$", "\\$", StringComparison.Ordinal);
-
-    private static string Camel(string s) => s.Length == 0 ? s : char.ToLowerInvariant(s[0]) + s[1..];
 }

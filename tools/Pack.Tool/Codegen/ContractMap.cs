@@ -1,0 +1,4 @@
+namespace Pack.Tool.Codegen;
+
+/// <summary>A dictionary.</summary>
+internal sealed record ContractMap(ContractType Key, ContractType Value, bool Nullable) : ContractType;

@@ -1,0 +1,4 @@
+namespace Pack.Tool.Codegen;
+
+/// <summary>A set.</summary>
+internal sealed record ContractSet(ContractType Element, bool Nullable) : ContractType;

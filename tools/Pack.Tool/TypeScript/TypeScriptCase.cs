@@ -1,0 +1,4 @@
+namespace Pack.Tool.TypeScript;
+
+/// <summary>A union case: its tag and the label of its type.</summary>
+internal sealed record TypeScriptCase(int Tag, string Type);
