@@ -18,6 +18,12 @@ public static class ShipmentContract
     /// </summary>
     public const string CacheReadsHeader = "X-Cache-Reads";
 
+    /// <summary>
+    /// The counts <see cref="CacheReadsHeader"/> carries, in order: the <c>pack.cache.read</c> values of the
+    /// <c>Pack.Caching</c> meter, then its <c>pack.cache.reason</c> ones (docs/caching.md §5).
+    /// </summary>
+    public static IReadOnlyList<string> CacheReadOutcomes { get; } = ["direct", "compatible", "incompatible", "unknown", "corrupt"];
+
 #if PACK_INCOMPATIBLE_CONTRACT
     /// <summary>Version 3, which breaks the evolution rule: <see cref="Shipment.WeightKg"/> retyped to double (MEMBER_RETYPED).</summary>
     public const int Version = 3;

@@ -1,4 +1,5 @@
 using System.Globalization;
+using Pack.Samples.Contracts;
 
 namespace Pack.Samples.Demo.Rolling;
 
@@ -10,7 +11,7 @@ namespace Pack.Samples.Demo.Rolling;
 internal sealed class RollingCacheTally
 {
     /// <summary>The counts in <c>X-Cache-Reads</c>, in order.</summary>
-    public static readonly string[] Outcomes = ["direct", "compatible", "incompatible", "unknown", "corrupt"];
+    private static readonly List<string> Outcomes = [.. ShipmentContract.CacheReadOutcomes];
 
     private const int Compatible = 1;
     private const int Incompatible = 2;
@@ -69,7 +70,7 @@ internal sealed class RollingCacheTally
             {
                 if (!entry.Processes.TryGetValue(instance, out long[]? latest))
                 {
-                    entry.Processes[instance] = latest = new long[Outcomes.Length];
+                    entry.Processes[instance] = latest = new long[Outcomes.Count];
                 }
 
                 // Counts only grow within a process; answers can arrive out of order, so the largest seen is the latest.
@@ -158,7 +159,7 @@ internal sealed class RollingCacheTally
     private static string? TryParse(string header, out string? instance, out long[]? counts)
     {
         instance = null;
-        counts = new long[Outcomes.Length];
+        counts = new long[Outcomes.Count];
         var seen = 0;
         foreach (string part in header.Split(';', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries))
         {
@@ -171,7 +172,7 @@ internal sealed class RollingCacheTally
                 continue;
             }
 
-            int column = Array.IndexOf(Outcomes, key);
+            int column = Outcomes.IndexOf(key);
             if (column < 0 || !long.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out counts[column]))
             {
                 counts = null;
@@ -181,7 +182,7 @@ internal sealed class RollingCacheTally
             seen |= 1 << column;
         }
 
-        if (instance is null || seen != (1 << Outcomes.Length) - 1)
+        if (instance is null || seen != (1 << Outcomes.Count) - 1)
         {
             counts = null;
             return $"X-Cache-Reads '{header}' does not name the instance and every count";

@@ -20,8 +20,7 @@ public sealed class CacheReadCounts : IDisposable
     /// <summary>Identifies this process in the header, so that a client can tell a restarted replica's counts from its earlier ones.</summary>
     private readonly string instance = Guid.NewGuid().ToString("N")[..8];
 
-    /// <summary>The columns of the header, in order: the <c>pack.cache.read</c> values, then the <c>pack.cache.reason</c> ones.</summary>
-    private static readonly string[] Outcomes = ["direct", "compatible", "incompatible", "unknown", "corrupt"];
+    private static readonly IReadOnlyList<string> Outcomes = Contracts.ShipmentContract.CacheReadOutcomes;
 
     public CacheReadCounts()
     {
@@ -39,7 +38,7 @@ public sealed class CacheReadCounts : IDisposable
     /// <summary>The counts for the type named <paramref name="typeName"/>, as the header carries them: <c>instance=…; direct=N; compatible=N; incompatible=N; unknown=N; corrupt=N</c>.</summary>
     public string Describe(string typeName)
     {
-        long[] snapshot = new long[Outcomes.Length];
+        long[] snapshot = new long[Outcomes.Count];
         lock (gate)
         {
             if (counts.TryGetValue(typeName, out long[]? values))
@@ -49,12 +48,25 @@ public sealed class CacheReadCounts : IDisposable
         }
 
         var text = new System.Text.StringBuilder("instance=").Append(instance);
-        for (var i = 0; i < Outcomes.Length; i++)
+        for (var i = 0; i < Outcomes.Count; i++)
         {
             text.Append("; ").Append(Outcomes[i]).Append('=').Append(snapshot[i].ToString(CultureInfo.InvariantCulture));
         }
 
         return text.ToString();
+    }
+
+    private static int IndexOf(string outcome)
+    {
+        for (var i = 0; i < Outcomes.Count; i++)
+        {
+            if (Outcomes[i] == outcome)
+            {
+                return i;
+            }
+        }
+
+        return -1;
     }
 
     /// <inheritdoc/>
@@ -72,7 +84,7 @@ public sealed class CacheReadCounts : IDisposable
             }
             else if (tag.Key is PackCacheMeter.ReadTag or PackCacheMeter.ReasonTag)
             {
-                column = Array.IndexOf(Outcomes, tag.Value as string);
+                column = tag.Value is string outcome ? IndexOf(outcome) : -1;
             }
         }
 
@@ -85,7 +97,7 @@ public sealed class CacheReadCounts : IDisposable
         {
             if (!counts.TryGetValue(type, out long[]? values))
             {
-                counts[type] = values = new long[Outcomes.Length];
+                counts[type] = values = new long[Outcomes.Count];
             }
 
             values[column] += value;
