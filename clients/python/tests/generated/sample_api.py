@@ -425,3 +425,12 @@ class ShipmentsClient:
             response=SHIPMENT_PAYLOAD,
             timeout=timeout,
         )
+
+    def get_cached(self, id: int, *, timeout: float | None = None) -> Shipment | None:
+        """GET /api/shipments/{id}/cached"""
+        return self._client.call(
+            "GET", "/api/shipments/{id}/cached",
+            path=[("id", id, "i32", False)],
+            response=SHIPMENT_PAYLOAD,
+            timeout=timeout,
+        )

@@ -380,3 +380,8 @@ export function shipmentsGet(client: PackClient, id: number, options?: EndpointO
   return client.call("GET", `api/shipments/${routeValue(id)}`, null, endpointReader(ShipmentPayload, options), options);
 }
 
+/** `GET /api/shipments/{id}/cached` (Shipments.GetCached). */
+export function shipmentsGetCached(client: PackClient, id: number, options?: EndpointOptions<Shipment | null>): Promise<Shipment | null> {
+  return client.call("GET", `api/shipments/${routeValue(id)}/cached`, null, endpointReader(ShipmentPayload, options), options);
+}
+
