@@ -191,6 +191,56 @@ public class SchemaDecoderTests
         Assert.Equal(12, error.Offset);
     }
 
+    /// <summary>
+    /// The lean writer's own paths (short strings transcoded on the stack up to 256 UTF-16 units, integers and booleans
+    /// written without a node) give the tree's text at and around their limits, and its error for bad bytes.
+    /// </summary>
+    [Fact]
+    public void WriteJson_StringsAndIntegersAtTheFastPathsLimits_AgreeWithTheTree()
+    {
+        string[] texts = [new string('a', 255), new string('a', 256), new string('a', 257), new string('é', 256), string.Concat(Enumerable.Repeat("😀", 128)), "\"\\\n\u0001", string.Empty];
+        foreach (string text in texts)
+        {
+            var value = new Scalars { Text = text, Long = long.MinValue, Unsigned = ulong.MaxValue, Flag = true, Small = -128, Short = short.MinValue };
+            AssertLeanIsTree(PackSchema.For(typeof(Scalars)), PackSerializer.Serialize(value), text.Length.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        }
+
+        byte[] bytes = PackSerializer.Serialize(new Scalars { Text = "abc", Flag = true });
+        int textAt = bytes.AsSpan().IndexOf("abc"u8);
+        byte[] badUtf8 = (byte[])bytes.Clone();
+        badUtf8[textAt + 1] = 0xff;
+        Assert.Contains("UTF-8", AssertLeanIsTree(PackSchema.For(typeof(Scalars)), badUtf8, "invalid UTF-8")?.Message, StringComparison.Ordinal);
+
+        byte[] badHeader = (byte[])bytes.Clone();
+        badHeader[textAt - 4] = 4; // four UTF-16 units declared for three UTF-8 bytes
+        Assert.Equal(textAt - 4, AssertLeanIsTree(PackSchema.For(typeof(Scalars)), badHeader, "inconsistent string header")?.Offset);
+    }
+
+    private static PackException? AssertLeanIsTree(PackSchema schema, byte[] bytes, string what)
+    {
+        string lean = Lean(schema, bytes, prefix: false, leaveOut: null, out var leanError);
+        string tree = Tree(schema, bytes, prefix: false, leaveOut: null, out var treeError);
+        Assert.True(tree == lean, $"{what}\ntree {tree}\nlean {lean}");
+        Assert.Equal(treeError?.Message, leanError?.Message);
+        Assert.Equal(treeError?.Offset, leanError?.Offset);
+        return leanError;
+    }
+
+    public sealed class Scalars
+    {
+        public string? Text { get; set; }
+
+        public long Long { get; set; }
+
+        public ulong Unsigned { get; set; }
+
+        public bool Flag { get; set; }
+
+        public sbyte Small { get; set; }
+
+        public short Short { get; set; }
+    }
+
     public sealed class Chain
     {
         public Chain? Next { get; set; }

@@ -78,16 +78,44 @@ public sealed class PackContent : HttpContent
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
         SerializeToStreamAsync(stream, context, CancellationToken.None);
 
+    /// <summary>Whether the value has been written once (to a transport, or into the content's own buffer).</summary>
+    internal bool HasSerialized { get; private set; }
+
+    /// <summary>
+    /// Where <see cref="PackLoggingHandler"/> sees the bytes of the next write, as they are written (in place of a
+    /// wrapping content); the capture is completed when the write ends. Set only while that handler sends a content
+    /// not written before (<see cref="HasSerialized"/>), since a buffered content is not written again.
+    /// </summary>
+    internal Logging.PackBodyLogCapture? LogCapture { get; set; }
+
     /// <inheritdoc/>
-    protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken) =>
-        PackSerializer.SerializeAsync(stream, Value, ObjectType, _options, cancellationToken).AsTask();
+    protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken)
+    {
+        HasSerialized = true;
+        return LogCapture is { } capture
+            ? SerializeLoggedAsync(stream, capture, cancellationToken)
+            : PackSerializer.SerializeAsync(stream, Value, ObjectType, _options, cancellationToken).AsTask();
+    }
+
+    private async Task SerializeLoggedAsync(Stream stream, Logging.PackBodyLogCapture capture, CancellationToken cancellationToken)
+    {
+        await PackSerializer.SerializeAsync(new Logging.PackBodyLogStream(stream, writing: true) { Capture = capture }, Value, ObjectType, _options, cancellationToken).ConfigureAwait(false);
+        capture.Complete();
+    }
 
     /// <inheritdoc/>
     protected override void SerializeToStream(Stream stream, TransportContext? context, CancellationToken cancellationToken)
     {
         // Only the synchronous HttpClient.Send path comes here. The codec has no synchronous stream writer, and blocking
         // on SerializeAsync would risk thread-pool starvation, so this path pays for one array instead.
+        HasSerialized = true;
         byte[] payload = PackSerializer.Serialize(Value, ObjectType, _options);
+        if (LogCapture is { } capture)
+        {
+            capture.Append(payload);
+            capture.Complete();
+        }
+
         stream.Write(payload);
     }
 

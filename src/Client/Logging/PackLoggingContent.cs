@@ -18,9 +18,30 @@ internal sealed class PackLoggingContent : HttpContent
         _inner = inner;
         _capture = capture;
         _response = response;
-        foreach (var header in inner.Headers)
+        // Content-Type and Content-Length as the parsed values they already are (the inner content is read only
+        // through this one now); the others raw, as they are: enumerating the validated view would allocate a string
+        // array per header.
+        Headers.ContentType = inner.Headers.ContentType;
+        if (inner.Headers.NonValidated.Contains("Content-Length"))
         {
-            Headers.TryAddWithoutValidation(header.Key, header.Value);
+            Headers.ContentLength = inner.Headers.ContentLength;
+        }
+
+        foreach (var header in inner.Headers.NonValidated)
+        {
+            if (header.Key is "Content-Type" or "Content-Length")
+            {
+                continue;
+            }
+
+            if (header.Value.Count == 1)
+            {
+                Headers.TryAddWithoutValidation(header.Key, header.Value.ToString());
+            }
+            else
+            {
+                Headers.TryAddWithoutValidation(header.Key, header.Value);
+            }
         }
     }
 
@@ -41,7 +62,7 @@ internal sealed class PackLoggingContent : HttpContent
         }
 
         await _inner.CopyToAsync(new PackBodyLogStream(stream, writing: true) { Capture = _capture }, context, cancellationToken).ConfigureAwait(false);
-        _capture.Complete(null);
+        _capture.Complete();
     }
 
     protected override Task<Stream> CreateContentReadStreamAsync() => CreateContentReadStreamAsync(CancellationToken.None);

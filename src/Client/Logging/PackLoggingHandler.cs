@@ -42,9 +42,18 @@ public sealed class PackLoggingHandler : DelegatingHandler
         var original = request.Content;
         if (original is not null && IsPack(original, out bool requestStream))
         {
-            var sink = new PackClientBodyLogSink(_logger, request: true, Schema(original.Headers, RequestSchemaRegistration.BodyType(original)));
-            var capture = new PackBodyLogCapture(sink, _redaction, requestStream, _options.RequestBodyLogLimit, nameof(PackClientLoggingOptions.RequestBodyLogLimit));
-            request.Content = new PackLoggingContent(original, capture, response: false);
+            var capture = new PackClientBodyLog(
+                _logger, request: true, RequestSchemaRegistration.BodyType(original), Fingerprint(original.Headers), _options.Schemas,
+                _redaction, requestStream, _options.RequestBodyLogLimit, nameof(PackClientLoggingOptions.RequestBodyLogLimit));
+            if (original is PackContent { HasSerialized: false } value)
+            {
+                // Pack.Client's own content hands its bytes over as it writes them: no wrapping content, no copied headers.
+                value.LogCapture = capture;
+            }
+            else
+            {
+                request.Content = new PackLoggingContent(original, capture, response: false);
+            }
         }
 
         HttpResponseMessage response;
@@ -56,12 +65,17 @@ public sealed class PackLoggingHandler : DelegatingHandler
         {
             // Outer handlers (a resend after a 412, the metrics) look at the content they set.
             request.Content = original;
+            if (original is PackContent value)
+            {
+                value.LogCapture = null;
+            }
         }
 
         if (response.Content is { } content && IsPack(content, out bool responseStream))
         {
-            var sink = new PackClientBodyLogSink(_logger, request: false, Schema(response.Headers, type: null));
-            var capture = new PackBodyLogCapture(sink, _redaction, responseStream, _options.ResponseBodyLogLimit, nameof(PackClientLoggingOptions.ResponseBodyLogLimit));
+            var capture = new PackClientBodyLog(
+                _logger, request: false, type: null, Fingerprint(response.Headers), _options.Schemas,
+                _redaction, responseStream, _options.ResponseBodyLogLimit, nameof(PackClientLoggingOptions.ResponseBodyLogLimit));
             response.Content = new PackLoggingContent(content, capture, response: true);
         }
 
@@ -75,7 +89,19 @@ public sealed class PackLoggingHandler : DelegatingHandler
         return stream || string.Equals(mediaType, PackMediaTypes.Pack, StringComparison.OrdinalIgnoreCase);
     }
 
-    /// <summary>How the body's schema is found when its first byte passes: the type a Pack.Client content holds, else the body's <c>Pack-Schema</c>.</summary>
-    private PackSchemaLookup Schema(System.Net.Http.Headers.HttpHeaders headers, Type? type) =>
-        new(type, headers.TryGetValues(PackSchema.HeaderName, out var values) ? values.FirstOrDefault() : null, _options.Schemas);
+    /// <summary>The body's <c>Pack-Schema</c>, as sent (the first value), without the validated view's array.</summary>
+    private static string? Fingerprint(System.Net.Http.Headers.HttpHeaders headers)
+    {
+        if (!headers.NonValidated.TryGetValues(PackSchema.HeaderName, out var values))
+        {
+            return null;
+        }
+
+        foreach (string value in values)
+        {
+            return value;
+        }
+
+        return null;
+    }
 }

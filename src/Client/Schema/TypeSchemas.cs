@@ -13,25 +13,30 @@ internal static class TypeSchemas
 {
     private static readonly ConcurrentDictionary<Type, PackSchema?> Schemas = new();
 
+    // The same schemas by wire fingerprint, so that a logged body's Pack-Schema is found without a walk of them all.
+    private static readonly ConcurrentDictionary<string, PackSchema> ByFingerprint = new(StringComparer.Ordinal);
+
     /// <summary>
     /// The schema of <paramref name="type"/>, or <see langword="null"/> when it is not known: a type the schema builder
     /// does not describe, or, with the run-time path off (Native AOT), a type no registered context declares as a root.
     /// Such a type is neither checked nor announced.
     /// </summary>
-    public static PackSchema? Get(Type type) =>
-        Schemas.TryGetValue(type, out var known) ? known : Schemas.GetOrAdd(type, PackSchema.TryGet(type, options: null, out var schema) ? schema : null);
-
-    /// <summary>A schema found so far whose wire fingerprint is <paramref name="fingerprint"/>, or <see langword="null"/> (for logging a body by its <c>Pack-Schema</c>).</summary>
-    public static PackSchema? Find(string fingerprint)
+    public static PackSchema? Get(Type type)
     {
-        foreach (var (_, schema) in Schemas)
+        if (Schemas.TryGetValue(type, out var known))
         {
-            if (schema is not null && string.Equals(schema.WireFingerprint, fingerprint, StringComparison.Ordinal))
-            {
-                return schema;
-            }
+            return known;
         }
 
-        return null;
+        var schema = Schemas.GetOrAdd(type, PackSchema.TryGet(type, options: null, out var found) ? found : null);
+        if (schema is not null)
+        {
+            ByFingerprint.TryAdd(schema.WireFingerprint, schema);
+        }
+
+        return schema;
     }
+
+    /// <summary>A schema found so far whose wire fingerprint is <paramref name="fingerprint"/>, or <see langword="null"/> (for logging a body by its <c>Pack-Schema</c>).</summary>
+    public static PackSchema? Find(string fingerprint) => ByFingerprint.TryGetValue(fingerprint, out var schema) ? schema : null;
 }

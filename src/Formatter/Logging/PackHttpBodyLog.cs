@@ -14,15 +14,13 @@ internal sealed class PackHttpBodyLog
 {
     private readonly HttpContext _context;
     private readonly PackBodyLogRedaction _redaction;
-    private readonly PackHttpBodyLogSink _requestSink;
-    private readonly PackHttpBodyLogSink _responseSink;
+    private readonly ILogger _logger;
 
     public PackHttpBodyLog(HttpContext context, ILogger logger, PackBodyLogRedaction redaction)
     {
         _context = context;
         _redaction = redaction;
-        _requestSink = new PackHttpBodyLogSink(this, logger, request: true);
-        _responseSink = new PackHttpBodyLogSink(this, logger, request: false);
+        _logger = logger;
     }
 
     /// <summary>The type the app reads the request body as (a request stream's item type), once it reads it.</summary>
@@ -62,11 +60,11 @@ internal sealed class PackHttpBodyLog
     }
 
     public void StartRequest(bool stream, int limit) =>
-        Request = new PackBodyLogCapture(_requestSink, _redaction, stream, limit, "RequestBodyLogLimit");
+        Request = new PackHttpBodyLogCapture(this, _logger, request: true, _redaction, stream, limit, "RequestBodyLogLimit");
 
     public void StartResponse(bool stream, int limit)
     {
-        Response = new PackBodyLogCapture(_responseSink, _redaction, stream, limit, "ResponseBodyLogLimit");
+        Response = new PackHttpBodyLogCapture(this, _logger, request: false, _redaction, stream, limit, "ResponseBodyLogLimit");
         if (ResponseStream is { } body)
         {
             body.Capture = Response;
@@ -76,8 +74,12 @@ internal sealed class PackHttpBodyLog
     /// <summary>Writes what is left when the response has been sent: a request body the app did not read to its end, the response body.</summary>
     public Task Complete()
     {
-        Request?.Complete(RequestStream is { Ended: false } body ? $"the app read {body.BytesRead} bytes of the body" : null);
-        Response?.Complete(null);
+        if (Request is { IsDone: false } request)
+        {
+            request.Complete(RequestStream is { Ended: false } body ? "the app read " : null, RequestStream?.BytesRead ?? 0);
+        }
+
+        Response?.Complete();
         return Task.CompletedTask;
     }
 

@@ -10,14 +10,14 @@ namespace Pack.Logging;
 /// a body when it ends, a stream (docs/wire-format.md §10) item by item as each frame completes. Memory is bounded by
 /// the limit whatever the body declares: a body keeps at most <c>limit</c> bytes, a stream only its unfinished frame,
 /// and a frame that would end past the limit stops the log there. Bad bytes, a limit reached and an unknown schema
-/// become a status on the line with the offset and the reason; nothing here throws into the request.
+/// become a status on the line with the offset and the reason; nothing here throws into the request. The server's and
+/// the client's logging each derive from it: where the schema comes from and how the lines are written.
 /// </summary>
-internal sealed class PackBodyLogCapture
+internal abstract class PackBodyLogCapture
 {
     private static PackSchema? s_errorSchema;
     private static bool s_errorSchemaKnown;
 
-    private readonly PackBodyLogSink _sink;
     private readonly PackBodyLogRedaction _redaction;
     private readonly bool _stream;
     private readonly int _limit;
@@ -31,19 +31,28 @@ internal sealed class PackBodyLogCapture
     private bool _done;
     private PackSchema? _schema;
 
-    /// <param name="sink">Where the schema comes from and the lines go.</param>
     /// <param name="redaction">The members to leave out.</param>
     /// <param name="stream">Whether the body is <c>application/x-pack-stream</c>.</param>
     /// <param name="limit">The most bytes decoded (the logging options' body log limit).</param>
     /// <param name="limitName">The limit's option name, for the truncation note.</param>
-    public PackBodyLogCapture(PackBodyLogSink sink, PackBodyLogRedaction redaction, bool stream, int limit, string limitName)
+    protected PackBodyLogCapture(PackBodyLogRedaction redaction, bool stream, int limit, string limitName)
     {
-        _sink = sink;
         _redaction = redaction;
         _stream = stream;
         _limit = Math.Max(limit, 0);
         _limitName = limitName;
     }
+
+    /// <summary>The body's schema (a stream's item schema), asked once, when the first byte arrives (or the body ends empty).</summary>
+    /// <param name="unknown">Why there is none (an unknown fingerprint, no header and no declared type).</param>
+    /// <returns>The schema, or <see langword="null"/> with <paramref name="unknown"/> set.</returns>
+    protected abstract PackSchema? ResolveSchema(out string unknown);
+
+    /// <summary>A whole body, or a stream's end: <paramref name="body"/> is the UTF-8 JSON text (may be empty), <paramref name="status"/> empty or a bracketed note.</summary>
+    protected abstract void WriteBody(ReadOnlySpan<byte> body, string status);
+
+    /// <summary>One item of a stream, as soon as its frame is complete.</summary>
+    protected abstract void WriteItem(int index, ReadOnlySpan<byte> body, string status);
 
     /// <summary>Whether the lines are written (the body or the stream's end, a problem, or a limit reached).</summary>
     public bool IsDone => _done;
@@ -77,10 +86,10 @@ internal sealed class PackBodyLogCapture
             if (!_resolved)
             {
                 _resolved = true;
-                _schema = _sink.ResolveSchema(out string unknown);
+                _schema = ResolveSchema(out string unknown);
                 if (_schema is null)
                 {
-                    Finish(string.Empty, "[Not decoded: " + unknown + "]");
+                    Finish(default, "[Not decoded: " + unknown + "]");
                     _seen += data.Length;
                     return;
                 }
@@ -101,13 +110,18 @@ internal sealed class PackBodyLogCapture
         catch (Exception exception) when (exception is not OutOfMemoryException)
         {
             // A log must never fail the exchange it describes.
-            Finish(string.Empty, "[Not decoded: " + exception.GetType().Name + ": " + exception.Message + "]");
+            Finish(default, "[Not decoded: " + exception.GetType().Name + ": " + exception.Message + "]");
         }
     }
 
     /// <summary>Writes the body (or the stream's end) when the body is over; later calls do nothing.</summary>
-    /// <param name="incomplete">Why the body may be cut short (the app stopped reading), or <see langword="null"/> when it was read to its end.</param>
-    public void Complete(string? incomplete)
+    /// <param name="stoppedLead">
+    /// When the reader may have stopped before the body's end, what it did (<c>the app read </c>): the line's note of
+    /// a malformed body then adds it with <paramref name="stoppedAfter"/> and <c> bytes of the body</c>, made only then;
+    /// <see langword="null"/> when the body was read to its end.
+    /// </param>
+    /// <param name="stoppedAfter">The bytes the reader had read.</param>
+    public void Complete(string? stoppedLead = null, long stoppedAfter = 0)
     {
         if (_done)
         {
@@ -120,10 +134,10 @@ internal sealed class PackBodyLogCapture
             {
                 // No byte arrived: an empty body, decoded as such (an empty payload is truncated at byte 0).
                 _resolved = true;
-                _schema = _sink.ResolveSchema(out string unknown);
+                _schema = ResolveSchema(out string unknown);
                 if (_schema is null)
                 {
-                    Finish(string.Empty, "[Not decoded: " + unknown + "]");
+                    Finish(default, "[Not decoded: " + unknown + "]");
                     return;
                 }
             }
@@ -132,22 +146,25 @@ internal sealed class PackBodyLogCapture
             {
                 string status = _seen > _limit
                     ? Truncated()
-                    : $"[Malformed at byte {_seen.ToString(CultureInfo.InvariantCulture)}: the stream stops after {Count(_items, "item")} without an End or Error frame{(incomplete is null ? string.Empty : "; " + incomplete)}]";
-                Finish(string.Empty, status);
+                    : $"[Malformed at byte {_seen.ToString(CultureInfo.InvariantCulture)}: the stream stops after {Count(_items, "item")} without an End or Error frame{Stopped(stoppedLead, stoppedAfter)}]";
+                Finish(default, status);
                 return;
             }
 
-            string body = PackBodyLogText.Decode(_schema!, _buffer.AsMemory(0, _length), _redaction, cut: _seen > _limit, out var error);
+            ReadOnlySpan<byte> body = PackBodyLogText.Decode(_schema!, _buffer.AsMemory(0, _length), _redaction, cut: _seen > _limit, out var error);
             string note = _seen > _limit ? " " + Truncated()
-                : error is not null ? $" [Malformed at byte {error.Offset.ToString(CultureInfo.InvariantCulture)}: {PackBodyLogText.Reason(error)}{(incomplete is null ? string.Empty : "; " + incomplete)}]"
+                : error is not null ? $" [Malformed at byte {error.Offset.ToString(CultureInfo.InvariantCulture)}: {PackBodyLogText.Reason(error)}{Stopped(stoppedLead, stoppedAfter)}]"
                 : string.Empty;
             Finish(body, note);
         }
         catch (Exception exception) when (exception is not OutOfMemoryException)
         {
-            Finish(string.Empty, "[Not decoded: " + exception.GetType().Name + ": " + exception.Message + "]");
+            Finish(default, "[Not decoded: " + exception.GetType().Name + ": " + exception.Message + "]");
         }
     }
+
+    private static string Stopped(string? lead, long bytes) =>
+        lead is null ? string.Empty : "; " + lead + bytes.ToString(CultureInfo.InvariantCulture) + " bytes of the body";
 
     private static string Count(int count, string noun) => count.ToString(CultureInfo.InvariantCulture) + " " + noun + (count == 1 ? string.Empty : "s");
 
@@ -182,7 +199,7 @@ internal sealed class PackBodyLogCapture
             {
                 if (_seen > _limit && _bufferStart + _length >= _limit)
                 {
-                    Finish(string.Empty, Truncated());
+                    Finish(default, Truncated());
                 }
 
                 return;
@@ -197,14 +214,14 @@ internal sealed class PackBodyLogCapture
             }
             catch (PackException error)
             {
-                Finish(string.Empty, $"[Malformed at byte {error.Offset.ToString(CultureInfo.InvariantCulture)}: {PackBodyLogText.Reason(error)} after {Count(_items, "item")}]");
+                Finish(default, $"[Malformed at byte {error.Offset.ToString(CultureInfo.InvariantCulture)}: {PackBodyLogText.Reason(error)} after {Count(_items, "item")}]");
                 return;
             }
 
             long frameEnd = _bufferStart + PackStream.FrameHeaderLength + length;
             if (frameEnd > _limit)
             {
-                Finish(string.Empty, Truncated());
+                Finish(default, Truncated());
                 return;
             }
 
@@ -216,7 +233,7 @@ internal sealed class PackBodyLogCapture
             long payloadStart = _bufferStart + PackStream.FrameHeaderLength;
             if (kind == PackFrameKind.End)
             {
-                Finish(string.Empty, $"[Stream ended after {Count(_items, "item")}]");
+                Finish(default, $"[Stream ended after {Count(_items, "item")}]");
                 return;
             }
 
@@ -225,26 +242,26 @@ internal sealed class PackBodyLogCapture
             {
                 if (ErrorSchema is not { } errorSchema)
                 {
-                    Finish(string.Empty, $"[Stream failed: an Error frame of {Count(length, "byte")} after {Count(_items, "item")}]");
+                    Finish(default, $"[Stream failed: an Error frame of {Count(length, "byte")} after {Count(_items, "item")}]");
                     return;
                 }
 
-                string problem = PackBodyLogText.Decode(errorSchema, payload, PackBodyLogRedaction.None, cut: false, out var error);
+                ReadOnlySpan<byte> problem = PackBodyLogText.Decode(errorSchema, payload, PackBodyLogRedaction.None, cut: false, out var error);
                 Finish(problem, error is null
                     ? $" [Stream failed: an Error frame after {Count(_items, "item")}]"
                     : $" [Malformed at byte {(payloadStart + error.Offset).ToString(CultureInfo.InvariantCulture)}: the Error frame's payload is not a PackStreamError: {PackBodyLogText.Reason(error)}]");
                 return;
             }
 
-            string item = PackBodyLogText.Decode(_schema!, payload, _redaction, cut: false, out var itemError);
+            ReadOnlySpan<byte> item = PackBodyLogText.Decode(_schema!, payload, _redaction, cut: false, out var itemError);
             if (itemError is not null)
             {
-                _sink.WriteItem(_items, item, $" [Malformed at byte {(payloadStart + itemError.Offset).ToString(CultureInfo.InvariantCulture)}: {PackBodyLogText.Reason(itemError)}]");
-                Finish(string.Empty, $"[Malformed item {_items.ToString(CultureInfo.InvariantCulture)}: the log stops there]");
+                WriteItem(_items, item, $" [Malformed at byte {(payloadStart + itemError.Offset).ToString(CultureInfo.InvariantCulture)}: {PackBodyLogText.Reason(itemError)}]");
+                Finish(default, $"[Malformed item {_items.ToString(CultureInfo.InvariantCulture)}: the log stops there]");
                 return;
             }
 
-            _sink.WriteItem(_items++, item, string.Empty);
+            WriteItem(_items++, item, string.Empty);
             int consumed = PackStream.FrameHeaderLength + length;
             _buffer.AsSpan(consumed, _length - consumed).CopyTo(_buffer);
             _length -= consumed;
@@ -252,7 +269,7 @@ internal sealed class PackBodyLogCapture
         }
     }
 
-    private void Finish(string body, string status)
+    private void Finish(ReadOnlySpan<byte> body, string status)
     {
         _done = true;
         if (_buffer is not null)
@@ -262,6 +279,6 @@ internal sealed class PackBodyLogCapture
             _length = 0;
         }
 
-        _sink.WriteBody(body, status);
+        WriteBody(body, status);
     }
 }

@@ -1,5 +1,3 @@
-using System.Globalization;
-
 namespace Pack.Logging;
 
 /// <summary>
@@ -102,14 +100,21 @@ internal sealed class PackBodyLogStream(Stream inner, bool writing) : Stream
         base.Dispose(disposing);
     }
 
-    private void GaveUp() => Capture?.Complete("the reader stopped after " + BytesRead.ToString(CultureInfo.InvariantCulture) + " bytes of the body");
+    private void GaveUp()
+    {
+        // Read to its end (or not logged): nothing to say, so nothing is formatted.
+        if (Capture is { IsDone: false } capture)
+        {
+            capture.Complete("the reader stopped after ", BytesRead);
+        }
+    }
 
     private void Seen(ReadOnlySpan<byte> bytes, int asked)
     {
         if (bytes.IsEmpty && asked > 0)
         {
             Ended = true;
-            Capture?.Complete(null);
+            Capture?.Complete();
             return;
         }
 

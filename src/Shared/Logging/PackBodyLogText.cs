@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Text;
 using System.Text.Encodings.Web;
 using System.Text.Json;
 using Pack.Schema;
@@ -42,8 +41,11 @@ internal static class PackBodyLogText
     /// <param name="redaction">The members to leave out.</param>
     /// <param name="cut">Whether <paramref name="payload"/> is the part a log limit kept of a longer one: collections are then shown up to where the bytes stop.</param>
     /// <param name="error">Why decoding stopped, with its offset in <paramref name="payload"/>; <see langword="null"/> when it is valid.</param>
-    /// <returns>The JSON text; when <paramref name="error"/> is set, of the part read before it.</returns>
-    public static string Decode(PackSchema schema, ReadOnlyMemory<byte> payload, PackBodyLogRedaction redaction, bool cut, out PackException? error)
+    /// <returns>
+    /// The JSON text as UTF-8, in this thread's buffer: valid until the next call on this thread; when
+    /// <paramref name="error"/> is set, of the part read before it.
+    /// </returns>
+    public static ReadOnlySpan<byte> Decode(PackSchema schema, ReadOnlyMemory<byte> payload, PackBodyLogRedaction redaction, bool cut, out PackException? error)
     {
         // Written straight from the payload as it is read (SchemaDecoder.WriteJson): no DecodedValue per value, no JSON
         // tree; left-out members and values the bytes stop before are written as such when they are reached.
@@ -55,7 +57,7 @@ internal static class PackBodyLogText
         {
             SchemaDecoder.WriteJson(schema.Types, 0, payload, cut, writer, redaction.Predicate, Redacted, Incomplete, out error);
             writer.Flush();
-            return Encoding.UTF8.GetString(buffer.WrittenSpan);
+            return buffer.WrittenSpan;
         }
         finally
         {

@@ -1121,6 +1121,13 @@ sealed class SchemaDecoder
         }
 
         var bytes = span.Slice(position, width);
+        if (value is null && quiet == 0 && type.Primitive is { } primitive && TryWritePrimitive(primitive, bytes, position))
+        {
+            pending = false;
+            position += width;
+            return false;
+        }
+
         JsonNode? scalar;
         try
         {
@@ -1184,6 +1191,69 @@ sealed class SchemaDecoder
         return false;
     }
 
+    /// <summary>
+    /// Writes the integer and boolean primitives straight to the JSON, as their scalar node below would write them
+    /// (numbers, or the digits as a string for the 64-bit ones): no node and no string per value. Returns
+    /// <see langword="false"/> for the rest, which go through the nodes.
+    /// </summary>
+    private bool TryWritePrimitive(string primitive, ReadOnlySpan<byte> bytes, int position)
+    {
+        var writer = json!;
+        switch (primitive)
+        {
+            case "bool":
+                bool flag;
+                try
+                {
+                    flag = PackSerializer.Deserialize<bool>(bytes);
+                }
+                catch (PackException exception)
+                {
+                    throw Rebase(exception, position, "invalid bool");
+                }
+
+                writer.WriteBooleanValue(flag);
+                return true;
+            case "u8":
+                writer.WriteNumberValue(bytes[0]);
+                return true;
+            case "i8":
+                writer.WriteNumberValue((sbyte)bytes[0]);
+                return true;
+            case "i16":
+                writer.WriteNumberValue(BinaryPrimitives.ReadInt16LittleEndian(bytes));
+                return true;
+            case "u16" or "char":
+                writer.WriteNumberValue(BinaryPrimitives.ReadUInt16LittleEndian(bytes));
+                return true;
+            case "i32":
+                writer.WriteNumberValue(BinaryPrimitives.ReadInt32LittleEndian(bytes));
+                return true;
+            case "u32":
+                writer.WriteNumberValue(BinaryPrimitives.ReadUInt32LittleEndian(bytes));
+                return true;
+            case "i64" or "timespan":
+                return WriteDigits(writer, BinaryPrimitives.ReadInt64LittleEndian(bytes));
+            case "u64":
+                return WriteDigits(writer, BinaryPrimitives.ReadUInt64LittleEndian(bytes));
+            default:
+                return false;
+        }
+    }
+
+    private static bool WriteDigits<T>(Utf8JsonWriter writer, T number)
+        where T : IUtf8SpanFormattable
+    {
+        Span<byte> digits = stackalloc byte[24];
+        if (!number.TryFormat(digits, out int written, default, CultureInfo.InvariantCulture))
+        {
+            return false;
+        }
+
+        writer.WriteStringValue(digits[..written]);
+        return true;
+    }
+
     private static string DecimalText(ReadOnlySpan<byte> bytes)
     {
         decimal value = PackSerializer.Deserialize<decimal>(bytes);
@@ -1214,6 +1284,12 @@ sealed class SchemaDecoder
         int headLength = (int)Math.Min(length, header >= 0x8000_0000 && header != uint.MaxValue ? 8 : 4);
         SetHead(value, headLength);
         Need(position, end, length, "a string");
+        if (value is null && TryWriteShortString(header, position, (int)length))
+        {
+            position += (int)length;
+            return false;
+        }
+
         string? text;
         try
         {
@@ -1244,6 +1320,38 @@ sealed class SchemaDecoder
 
         position += (int)length;
         return text is null;
+    }
+
+    /// <summary>
+    /// Writes (or, while quiet, only checks) a short, non-empty string without making a <see cref="string"/> of it: its
+    /// UTF-8 is transcoded into a stack buffer by the rule of the codec's own reader (every byte read, exactly the
+    /// declared UTF-16 length written). Returns <see langword="false"/> for anything else, which the codec then reads, so
+    /// the verdict and the error are the codec's.
+    /// </summary>
+    private bool TryWriteShortString(uint header, int position, int length)
+    {
+        const int MaxStackChars = 256;
+        int utf16 = (int)(header & 0x7FFF);
+        int utf8 = length - 4;
+        if ((header & 0x8000_0000) != 0 || utf16 == 0 || utf16 > MaxStackChars || utf8 < utf16 || utf8 > 3 * utf16)
+        {
+            return false;
+        }
+
+        Span<char> chars = stackalloc char[MaxStackChars];
+        var status = System.Text.Unicode.Utf8.ToUtf16(payload.Span.Slice(position + 4, utf8), chars[..utf16], out int read, out int written, replaceInvalidSequences: false);
+        if (status != System.Buffers.OperationStatus.Done || read != utf8 || written != utf16)
+        {
+            return false;
+        }
+
+        if (quiet == 0)
+        {
+            json!.WriteStringValue(chars[..utf16]);
+            pending = false;
+        }
+
+        return true;
     }
 
     private static PackException Rebase(PackException exception, int position, string what)

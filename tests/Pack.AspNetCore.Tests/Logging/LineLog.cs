@@ -7,6 +7,10 @@ namespace Pack.AspNetCore.Tests.Logging;
 public sealed class LineLog : ILoggerProvider
 {
     private readonly ConcurrentQueue<(LogLevel Level, string Message)> _entries = new();
+    private readonly ConcurrentQueue<LineRecord> _records = new();
+
+    /// <summary>Every line with its event and the properties a structured provider reads from its state.</summary>
+    public IEnumerable<LineRecord> Records => _records;
 
     public IEnumerable<string> Lines => _entries.Select(entry => entry.Message);
 
@@ -48,8 +52,22 @@ public sealed class LineLog : ILoggerProvider
         {
             if (IsEnabled(logLevel))
             {
-                log._entries.Enqueue((logLevel, formatter(state, exception)));
+                string message = formatter(state, exception);
+                log._entries.Enqueue((logLevel, message));
+                var properties = new Dictionary<string, object?>(StringComparer.Ordinal);
+                if (state is IEnumerable<KeyValuePair<string, object?>> pairs)
+                {
+                    foreach (var pair in pairs)
+                    {
+                        properties[pair.Key] = pair.Value;
+                    }
+                }
+
+                log._records.Enqueue(new LineRecord(eventId, message, properties));
             }
         }
     }
 }
+
+/// <summary>One logged line: its event, its message and its state's properties.</summary>
+public sealed record LineRecord(EventId EventId, string Message, IReadOnlyDictionary<string, object?> Properties);

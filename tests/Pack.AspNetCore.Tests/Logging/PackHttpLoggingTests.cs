@@ -34,6 +34,42 @@ public sealed class PackHttpLoggingTests
     }
 
     [Fact]
+    public async Task Log_Lines_CarryTheMiddlewaresEventsAndStructuredProperties()
+    {
+        await using var host = await LoggingHost.StartAsync();
+        using (var response = await host.Client.SendAsync(PackPost("/login", PackSerializer.Serialize(new LoginRequest("ada", "s3cret", 7)))))
+        {
+            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        }
+
+        using var request = new HttpRequestMessage(HttpMethod.Get, "/sessions");
+        request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue(PackMediaTypes.PackStream));
+        using (var response = await host.Client.SendAsync(request))
+        {
+            _ = await response.Content.ReadAsByteArrayAsync();
+        }
+
+        await host.Logs.WaitForAsync("ResponseBody: [Stream ended");
+
+        // The HTTP logging middleware's own event ids and names, so a filter on them shows Pack bodies too.
+        var body = Assert.Single(host.Logs.Records, record => record.Message.StartsWith("RequestBody: ", StringComparison.Ordinal));
+        Assert.Equal(new EventId(3, "RequestBody"), body.EventId);
+        Assert.Equal("RequestBody: {Body}{Status}", body.Properties["{OriginalFormat}"]);
+        Assert.Equal("{\"User\":\"ada\",\"Password\":\"[Redacted]\",\"Attempt\":7}", body.Properties["Body"]);
+        Assert.Equal(string.Empty, body.Properties["Status"]);
+
+        var item = Assert.Single(host.Logs.Records, record => record.Message.StartsWith("ResponseBody item 2: ", StringComparison.Ordinal));
+        Assert.Equal(new EventId(104, "ResponseBodyItem"), item.EventId);
+        Assert.Equal(2, item.Properties["Index"]);
+        Assert.Equal("ResponseBody item {Index}: {Body}{Status}", item.Properties["{OriginalFormat}"]);
+        Assert.Equal(4, item.Properties.Count);
+
+        var end = Assert.Single(host.Logs.Records, record => record.Message == "ResponseBody: [Stream ended after 3 items]");
+        Assert.Equal(new EventId(4, "ResponseBody"), end.EventId);
+        Assert.Equal("[Stream ended after 3 items]", end.Properties["Status"]);
+    }
+
+    [Fact]
     public async Task Log_ResponseOverTheLimit_TruncatedWithThePartRead()
     {
         await using var host = await LoggingHost.StartAsync();

@@ -75,6 +75,39 @@ public sealed class PackLoggingHandlerTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task SendAsync_PackContentBufferedBeforeTheHandler_StillLogged()
+    {
+        // A content written once already (here into its own buffer) is not written again when sent: its bytes then come
+        // from the buffer, so the handler reads them through a wrapping content instead of from the content's own write.
+        var content = PackContent.Create(new Credentials("ada", "s3cret"));
+        await content.LoadIntoBufferAsync();
+        using var response = await Client.PostAsync("login", content);
+
+        Assert.Equal("ada", (await response.Content.ReadFromPackAsync<Session>())!.User);
+        Assert.Equal("Request body: {\"User\":\"ada\",\"Password\":\"[Redacted]\"}", _log.Single("Request body: "));
+    }
+
+    [Fact]
+    public async Task SendAsync_SameContentSentTwice_LoggedBothTimes()
+    {
+        // As a resend does (after a 412): the second send writes a content that has been written before.
+        var content = PackContent.Create(new Credentials("ada", "s3cret"));
+        using var first = new HttpRequestMessage(HttpMethod.Post, "login") { Content = content };
+        using var second = new HttpRequestMessage(HttpMethod.Post, "login") { Content = content };
+        using (var response = await Client.SendAsync(first))
+        {
+            Assert.Equal(System.Net.HttpStatusCode.OK, response.StatusCode);
+        }
+
+        using (var response = await Client.SendAsync(second))
+        {
+            Assert.Equal(System.Net.HttpStatusCode.OK, response.StatusCode);
+        }
+
+        Assert.Equal(2, _log.Lines.Count(line => line == "Request body: {\"User\":\"ada\",\"Password\":\"[Redacted]\"}"));
+    }
+
+    [Fact]
     public async Task SendAsync_ResponseOverTheLimit_LoggedTruncated()
     {
         var session = await Client.GetFromPackAsync<Session>("big");
@@ -112,6 +145,38 @@ public sealed class PackLoggingHandlerTests : IAsyncLifetime
                 "Response body: [Stream ended after 2 items]",
             ],
             _log.Lines.Where(line => line.StartsWith("Response body", StringComparison.Ordinal)));
+    }
+
+    [Fact]
+    public async Task SendAsync_Lines_CarryTheirEventAndStructuredProperties()
+    {
+        using (var response = await Client.PostAsPackAsync("login", new Credentials("ada", "s3cret")))
+        {
+            await response.Content.ReadFromPackAsync<Session>();
+        }
+
+        await foreach (var _ in Client.GetFromPackAsAsyncEnumerable<Session>("sessions"))
+        {
+        }
+
+        // What a structured provider (JSON console, OpenTelemetry) stores: the event, the template and each hole's value.
+        var request = Assert.Single(_log.Records, record => record.Message.StartsWith("Request body: ", StringComparison.Ordinal));
+        Assert.Equal(new EventId(200, "PackRequestBody"), request.EventId);
+        Assert.Equal("Request body: {Body}{Status}", request.Properties["{OriginalFormat}"]);
+        Assert.Equal("{\"User\":\"ada\",\"Password\":\"[Redacted]\"}", request.Properties["Body"]);
+        Assert.Equal(string.Empty, request.Properties["Status"]);
+        Assert.Equal(3, request.Properties.Count);
+
+        var item = Assert.Single(_log.Records, record => record.Message.StartsWith("Response body item 1: ", StringComparison.Ordinal));
+        Assert.Equal(new EventId(203, "PackResponseBodyItem"), item.EventId);
+        Assert.Equal("Response body item {Index}: {Body}{Status}", item.Properties["{OriginalFormat}"]);
+        Assert.Equal(1, item.Properties["Index"]);
+        Assert.Equal("{\"User\":\"user-1\",\"Token\":\"[Redacted]\",\"Roles\":[]}", item.Properties["Body"]);
+
+        var end = Assert.Single(_log.Records, record => record.Message == "Response body: [Stream ended after 2 items]");
+        Assert.Equal(new EventId(201, "PackResponseBody"), end.EventId);
+        Assert.Equal(string.Empty, end.Properties["Body"]);
+        Assert.Equal("[Stream ended after 2 items]", end.Properties["Status"]);
     }
 
     private static async IAsyncEnumerable<Session> Sessions()
