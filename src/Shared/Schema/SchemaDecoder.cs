@@ -36,13 +36,17 @@ sealed class SchemaDecoder
     [ThreadStatic]
     private static Frame[]? t_frames;
 
-    private readonly IReadOnlyList<PackSchemaType> types;
-    private readonly ReadOnlyMemory<byte> payload;
-    private readonly bool prefix;
-    private readonly Utf8JsonWriter? json;
-    private readonly Func<PackSchemaType, PackSchemaMember, bool>? leaveOut;
-    private readonly string leftOutText = string.Empty;
-    private readonly string incompleteText = string.Empty;
+    // The JSON writer's decoder, reused by the next WriteJson on this thread (a log line each): no decoder per line.
+    [ThreadStatic]
+    private static SchemaDecoder? t_jsonDecoder;
+
+    private IReadOnlyList<PackSchemaType> types;
+    private ReadOnlyMemory<byte> payload;
+    private bool prefix;
+    private Utf8JsonWriter? json;
+    private Func<PackSchemaType, PackSchemaMember, bool>? leaveOut;
+    private string leftOutText = string.Empty;
+    private string incompleteText = string.Empty;
 
     private PathPart[] parts;
     private int partCount;
@@ -142,8 +146,48 @@ sealed class SchemaDecoder
         ArgumentNullException.ThrowIfNull(writer);
         ArgumentNullException.ThrowIfNull(leftOutText);
         ArgumentNullException.ThrowIfNull(incompleteText);
-        var decoder = new SchemaDecoder(types, payload, prefix, writer, leaveOut, leftOutText, incompleteText);
+        var decoder = t_jsonDecoder;
+        t_jsonDecoder = null;
+        if (decoder is null)
+        {
+            decoder = new SchemaDecoder(types, payload, prefix, writer, leaveOut, leftOutText, incompleteText);
+        }
+        else
+        {
+            decoder.Start(types, payload, prefix, writer, leaveOut, leftOutText, incompleteText);
+        }
+
         error = decoder.Run(holder: null, root);
+
+        // Nothing of this payload, writer or schema is kept by the thread's decoder.
+        decoder.payload = default;
+        decoder.json = null;
+        decoder.leaveOut = null;
+        decoder.pendingTree = null;
+        decoder.types = [];
+        t_jsonDecoder = decoder;
+    }
+
+    /// <summary>Makes a used JSON decoder what the JSON constructor makes.</summary>
+    private void Start(IReadOnlyList<PackSchemaType> types, ReadOnlyMemory<byte> payload, bool prefix, Utf8JsonWriter json,
+        Func<PackSchemaType, PackSchemaMember, bool>? leaveOut, string leftOutText, string incompleteText)
+    {
+        this.types = types;
+        this.payload = payload;
+        this.prefix = prefix;
+        this.json = json;
+        this.leaveOut = leaveOut;
+        this.leftOutText = leftOutText;
+        this.incompleteText = incompleteText;
+        parts = t_parts ?? new PathPart[8];
+        t_parts = null;
+        frames = t_frames ?? new Frame[8];
+        t_frames = null;
+        partCount = 0;
+        frameCount = 0;
+        pending = false;
+        quiet = 0;
+        pendingTree = null;
     }
 
     /// <summary>
