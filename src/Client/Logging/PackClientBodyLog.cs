@@ -12,13 +12,12 @@ namespace Pack.Client;
 /// </summary>
 internal sealed class PackClientBodyLog(
     ILogger logger, bool request, Type? type, string? fingerprint, IList<PackSchema> schemas,
-    PackBodyLogRedaction redaction, bool stream, int limit, string limitName) : PackBodyLogCapture(redaction, stream, limit, limitName)
+    PackBodyLogRedaction redaction, bool stream, int limit, string limitName)
+    : PackBodyLogCapture(logger, request ? RequestLines : ResponseLines, redaction, stream, limit, limitName)
 {
-    // The event ids and templates of the lines (200-203, PackRequestBody…): unchanged from the LoggerMessage methods they were.
-    private static readonly EventId RequestBodyEvent = new(200, "PackRequestBody");
-    private static readonly EventId ResponseBodyEvent = new(201, "PackResponseBody");
-    private static readonly EventId RequestBodyItemEvent = new(202, "PackRequestBodyItem");
-    private static readonly EventId ResponseBodyItemEvent = new(203, "PackResponseBodyItem");
+    // The event ids and texts of the lines (200-203, PackRequestBody…): unchanged from the LoggerMessage methods they were.
+    private static readonly PackBodyLogEvents RequestLines = new(new EventId(200, "PackRequestBody"), "Request body: ", new EventId(202, "PackRequestBodyItem"), "Request body item ");
+    private static readonly PackBodyLogEvents ResponseLines = new(new EventId(201, "PackResponseBody"), "Response body: ", new EventId(203, "PackResponseBodyItem"), "Response body item ");
 
     protected override PackSchema? ResolveSchema(out string unknown)
     {
@@ -51,29 +50,5 @@ internal sealed class PackClientBodyLog(
 
         unknown = $"unknown schema fingerprint {fingerprint}";
         return null;
-    }
-
-    protected override void WriteBody(ReadOnlySpan<byte> body, string status)
-    {
-        if (request)
-        {
-            PackBodyLogLine.Write(logger, RequestBodyEvent, "Request body: {Body}{Status}", "Request body: ", -1, string.Empty, body, status);
-        }
-        else
-        {
-            PackBodyLogLine.Write(logger, ResponseBodyEvent, "Response body: {Body}{Status}", "Response body: ", -1, string.Empty, body, status);
-        }
-    }
-
-    protected override void WriteItem(int index, ReadOnlySpan<byte> body, string status)
-    {
-        if (request)
-        {
-            PackBodyLogLine.Write(logger, RequestBodyItemEvent, "Request body item {Index}: {Body}{Status}", "Request body item ", index, ": ", body, status);
-        }
-        else
-        {
-            PackBodyLogLine.Write(logger, ResponseBodyItemEvent, "Response body item {Index}: {Body}{Status}", "Response body item ", index, ": ", body, status);
-        }
     }
 }

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Globalization;
+using Microsoft.Extensions.Logging;
 using Pack.Schema;
 using Pack.Streaming;
 
@@ -11,13 +12,15 @@ namespace Pack.Logging;
 /// the limit whatever the body declares: a body keeps at most <c>limit</c> bytes, a stream only its unfinished frame,
 /// and a frame that would end past the limit stops the log there. Bad bytes, a limit reached and an unknown schema
 /// become a status on the line with the offset and the reason; nothing here throws into the request. The server's and
-/// the client's logging each derive from it: where the schema comes from and how the lines are written.
+/// the client's logging each derive from it: where the schema comes from; their lines differ only by their events.
 /// </summary>
 internal abstract class PackBodyLogCapture
 {
     private static PackSchema? s_errorSchema;
     private static bool s_errorSchemaKnown;
 
+    private readonly ILogger _logger;
+    private readonly PackBodyLogEvents _events;
     private readonly PackBodyLogRedaction _redaction;
     private readonly bool _stream;
     private readonly int _limit;
@@ -31,12 +34,16 @@ internal abstract class PackBodyLogCapture
     private bool _done;
     private PackSchema? _schema;
 
+    /// <param name="logger">Where the lines go.</param>
+    /// <param name="events">The lines' events and texts.</param>
     /// <param name="redaction">The members to leave out.</param>
     /// <param name="stream">Whether the body is <c>application/x-pack-stream</c>.</param>
     /// <param name="limit">The most bytes decoded (the logging options' body log limit).</param>
     /// <param name="limitName">The limit's option name, for the truncation note.</param>
-    protected PackBodyLogCapture(PackBodyLogRedaction redaction, bool stream, int limit, string limitName)
+    protected PackBodyLogCapture(ILogger logger, PackBodyLogEvents events, PackBodyLogRedaction redaction, bool stream, int limit, string limitName)
     {
+        _logger = logger;
+        _events = events;
         _redaction = redaction;
         _stream = stream;
         _limit = Math.Max(limit, 0);
@@ -48,11 +55,11 @@ internal abstract class PackBodyLogCapture
     /// <returns>The schema, or <see langword="null"/> with <paramref name="unknown"/> set.</returns>
     protected abstract PackSchema? ResolveSchema(out string unknown);
 
-    /// <summary>A whole body, or a stream's end: <paramref name="body"/> is the UTF-8 JSON text (may be empty), <paramref name="status"/> empty or a bracketed note.</summary>
-    protected abstract void WriteBody(ReadOnlySpan<byte> body, string status);
+    // A whole body, or a stream's end: the UTF-8 JSON text (may be empty) and an empty status or a bracketed note.
+    private void WriteBody(ReadOnlySpan<byte> body, string status) => _events.WriteBody(_logger, body, status);
 
-    /// <summary>One item of a stream, as soon as its frame is complete.</summary>
-    protected abstract void WriteItem(int index, ReadOnlySpan<byte> body, string status);
+    // One item of a stream, as soon as its frame is complete.
+    private void WriteItem(int index, ReadOnlySpan<byte> body, string status) => _events.WriteItem(_logger, index, body, status);
 
     /// <summary>Whether the lines are written (the body or the stream's end, a problem, or a limit reached).</summary>
     public bool IsDone => _done;

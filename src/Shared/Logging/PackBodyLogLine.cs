@@ -124,3 +124,22 @@ internal readonly struct PackBodyLogLine : IReadOnlyList<KeyValuePair<string, ob
         public ReadOnlySpan<char> Status { get; } = status;
     }
 }
+
+/// <summary>
+/// One side's lines (a request's or a response's, on the server or the client): the events and the text before the
+/// body of a whole-body line (<c>Request body: </c>) and of a stream item's line (<c>Request body item </c>, then the
+/// index and <c>: </c>). The templates follow from them: <c>{lead}{Body}{Status}</c>, <c>{itemLead}{Index}: {Body}{Status}</c>.
+/// </summary>
+internal sealed class PackBodyLogEvents(EventId body, string bodyLead, EventId item, string itemLead)
+{
+    private readonly string _bodyTemplate = bodyLead + "{Body}{Status}";
+    private readonly string _itemTemplate = itemLead + "{Index}: {Body}{Status}";
+
+    /// <summary>Logs a whole body, or a stream's end.</summary>
+    public void WriteBody(ILogger logger, ReadOnlySpan<byte> json, string status) =>
+        PackBodyLogLine.Write(logger, body, _bodyTemplate, bodyLead, -1, string.Empty, json, status);
+
+    /// <summary>Logs one item of a stream.</summary>
+    public void WriteItem(ILogger logger, int index, ReadOnlySpan<byte> json, string status) =>
+        PackBodyLogLine.Write(logger, item, _itemTemplate, itemLead, index, ": ", json, status);
+}

@@ -66,18 +66,6 @@ sealed class SchemaDecoder
         frames = [];
     }
 
-    private SchemaDecoder(IReadOnlyList<PackSchemaType> types, ReadOnlyMemory<byte> payload, bool prefix, Utf8JsonWriter json,
-        Func<PackSchemaType, PackSchemaMember, bool>? leaveOut, string leftOutText, string incompleteText)
-        : this(types, payload, prefix)
-    {
-        this.json = json;
-        this.leaveOut = leaveOut;
-        this.leftOutText = leftOutText;
-        this.incompleteText = incompleteText;
-        frames = t_frames ?? new Frame[8];
-        t_frames = null;
-    }
-
     private enum PartKind : byte
     {
         Member,
@@ -146,17 +134,9 @@ sealed class SchemaDecoder
         ArgumentNullException.ThrowIfNull(writer);
         ArgumentNullException.ThrowIfNull(leftOutText);
         ArgumentNullException.ThrowIfNull(incompleteText);
-        var decoder = t_jsonDecoder;
+        var decoder = t_jsonDecoder ?? new SchemaDecoder(types, ReadOnlyMemory<byte>.Empty, prefix);
         t_jsonDecoder = null;
-        if (decoder is null)
-        {
-            decoder = new SchemaDecoder(types, payload, prefix, writer, leaveOut, leftOutText, incompleteText);
-        }
-        else
-        {
-            decoder.Start(types, payload, prefix, writer, leaveOut, leftOutText, incompleteText);
-        }
-
+        decoder.Start(types, payload, prefix, writer, leaveOut, leftOutText, incompleteText);
         error = decoder.Run(holder: null, root);
 
         // Nothing of this payload, writer or schema is kept by the thread's decoder.
@@ -168,7 +148,7 @@ sealed class SchemaDecoder
         t_jsonDecoder = decoder;
     }
 
-    /// <summary>Makes a used JSON decoder what the JSON constructor makes.</summary>
+    /// <summary>Makes a new or used decoder one that writes JSON to <paramref name="json"/>, with the thread's part and frame stacks.</summary>
     private void Start(IReadOnlyList<PackSchemaType> types, ReadOnlyMemory<byte> payload, bool prefix, Utf8JsonWriter json,
         Func<PackSchemaType, PackSchemaMember, bool>? leaveOut, string leftOutText, string incompleteText)
     {
@@ -179,6 +159,7 @@ sealed class SchemaDecoder
         this.leaveOut = leaveOut;
         this.leftOutText = leftOutText;
         this.incompleteText = incompleteText;
+        // Release gave this decoder's stacks back to the thread: taken again here, never kept across runs.
         parts = t_parts ?? new PathPart[8];
         t_parts = null;
         frames = t_frames ?? new Frame[8];
@@ -198,7 +179,8 @@ sealed class SchemaDecoder
     internal static void WriteTree(IReadOnlyList<PackSchemaType> types, DecodedValue value, bool failed, Utf8JsonWriter writer,
         Func<PackSchemaType, PackSchemaMember, bool>? leaveOut, string leftOutText, string incompleteText)
     {
-        var decoder = new SchemaDecoder(types, ReadOnlyMemory<byte>.Empty, prefix: false, writer, leaveOut, leftOutText, incompleteText);
+        var decoder = new SchemaDecoder(types, ReadOnlyMemory<byte>.Empty, prefix: false);
+        decoder.Start(types, ReadOnlyMemory<byte>.Empty, prefix: false, writer, leaveOut, leftOutText, incompleteText);
         decoder.WriteTreeChild(value, failed);
         decoder.Release();
     }
