@@ -84,7 +84,8 @@ public sealed class PackContent : HttpContent
     /// <summary>
     /// Where <see cref="PackLoggingHandler"/> sees the bytes of the next write, as they are written (in place of a
     /// wrapping content); the capture is completed when the write ends. Set only while that handler sends a content
-    /// not written before (<see cref="HasSerialized"/>), since a buffered content is not written again.
+    /// not written before (<see cref="HasSerialized"/>), since a buffered content is not written again. A write that
+    /// starts only after the send has returned (a response that came before the body went out) is not logged.
     /// </summary>
     internal Logging.PackBodyLogCapture? LogCapture { get; set; }
 
