@@ -22,7 +22,8 @@ public static class ShipmentContract
     /// The counts <see cref="CacheReadsHeader"/> carries, in order: the <c>pack.cache.read</c> values of the
     /// <c>Pack.Caching</c> meter, then its <c>pack.cache.reason</c> ones (docs/caching.md §5).
     /// </summary>
-    public static IReadOnlyList<string> CacheReadOutcomes { get; } = ["direct", "compatible", "incompatible", "unknown", "corrupt"];
+    public static System.Collections.ObjectModel.ReadOnlyCollection<string> CacheReadOutcomes { get; } =
+        Array.AsReadOnly(["direct", "compatible", "incompatible", "unknown", "corrupt"]);
 
 #if PACK_INCOMPATIBLE_CONTRACT
     /// <summary>Version 3, which breaks the evolution rule: <see cref="Shipment.WeightKg"/> retyped to double (MEMBER_RETYPED).</summary>

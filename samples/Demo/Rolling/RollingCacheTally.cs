@@ -11,7 +11,7 @@ namespace Pack.Samples.Demo.Rolling;
 internal sealed class RollingCacheTally
 {
     /// <summary>The counts in <c>X-Cache-Reads</c>, in order.</summary>
-    private static readonly List<string> Outcomes = [.. ShipmentContract.CacheReadOutcomes];
+    private static readonly System.Collections.ObjectModel.ReadOnlyCollection<string> Outcomes = ShipmentContract.CacheReadOutcomes;
 
     private const int Compatible = 1;
     private const int Incompatible = 2;

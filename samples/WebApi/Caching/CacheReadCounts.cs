@@ -20,7 +20,7 @@ public sealed class CacheReadCounts : IDisposable
     /// <summary>Identifies this process in the header, so that a client can tell a restarted replica's counts from its earlier ones.</summary>
     private readonly string instance = Guid.NewGuid().ToString("N")[..8];
 
-    private static readonly IReadOnlyList<string> Outcomes = Contracts.ShipmentContract.CacheReadOutcomes;
+    private static readonly System.Collections.ObjectModel.ReadOnlyCollection<string> Outcomes = Contracts.ShipmentContract.CacheReadOutcomes;
 
     public CacheReadCounts()
     {
@@ -56,19 +56,6 @@ public sealed class CacheReadCounts : IDisposable
         return text.ToString();
     }
 
-    private static int IndexOf(string outcome)
-    {
-        for (var i = 0; i < Outcomes.Count; i++)
-        {
-            if (Outcomes[i] == outcome)
-            {
-                return i;
-            }
-        }
-
-        return -1;
-    }
-
     /// <inheritdoc/>
     public void Dispose() => listener.Dispose();
 
@@ -84,7 +71,7 @@ public sealed class CacheReadCounts : IDisposable
             }
             else if (tag.Key is PackCacheMeter.ReadTag or PackCacheMeter.ReasonTag)
             {
-                column = tag.Value is string outcome ? IndexOf(outcome) : -1;
+                column = tag.Value is string outcome ? Outcomes.IndexOf(outcome) : -1;
             }
         }
 

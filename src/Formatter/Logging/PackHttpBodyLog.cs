@@ -76,7 +76,14 @@ internal sealed class PackHttpBodyLog
     {
         if (Request is { IsDone: false } request)
         {
-            request.Complete(RequestStream is { Ended: false } body ? "the app read " : null, RequestStream?.BytesRead ?? 0);
+            if (RequestStream is { Ended: false } body)
+            {
+                request.Complete("the app read ", body.BytesRead);
+            }
+            else
+            {
+                request.Complete();
+            }
         }
 
         Response?.Complete();

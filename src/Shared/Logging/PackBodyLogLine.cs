@@ -41,31 +41,34 @@ internal readonly struct PackBodyLogLine : IReadOnlyList<KeyValuePair<string, ob
     {
         get
         {
+            if ((uint)index >= (uint)Count)
+            {
+                throw new ArgumentOutOfRangeException(nameof(index));
+            }
+
             int property = _index >= 0 ? index : index + 1;
             return property switch
             {
                 0 => new("Index", _index),
                 1 => new("Body", _message.Substring(_bodyStart, _bodyLength)),
                 2 => new("Status", _status),
-                3 => new("{OriginalFormat}", _template),
-                _ => throw new ArgumentOutOfRangeException(nameof(index)),
+                _ => new("{OriginalFormat}", _template),
             };
         }
     }
 
     /// <summary>
     /// Logs a line at Information: <paramref name="lead"/>, then for a stream's item (<paramref name="index"/> at
-    /// least 0) the index and <paramref name="afterIndex"/>, then the body's JSON and the status.
+    /// least 0) the index and <c>: </c>, then the body's JSON and the status.
     /// </summary>
     /// <param name="logger">Where the line goes; nothing is made while it is off for Information.</param>
     /// <param name="eventId">The line's event.</param>
     /// <param name="template">The message template, the <c>{OriginalFormat}</c> property.</param>
     /// <param name="lead">The text before the index, or before the body when there is no index.</param>
     /// <param name="index">The item's index in its stream, or -1 for a whole body.</param>
-    /// <param name="afterIndex">The text between the index and the body.</param>
     /// <param name="body">The body as UTF-8 JSON text (may be empty).</param>
     /// <param name="status">Empty, or a bracketed note after the body.</param>
-    public static void Write(ILogger logger, EventId eventId, string template, string lead, int index, string afterIndex, ReadOnlySpan<byte> body, string status)
+    public static void Write(ILogger logger, EventId eventId, string template, string lead, int index, ReadOnlySpan<byte> body, string status)
     {
         if (!logger.IsEnabled(LogLevel.Information))
         {
@@ -79,7 +82,7 @@ internal readonly struct PackBodyLogLine : IReadOnlyList<KeyValuePair<string, ob
             index.TryFormat(digits, out digitCount, default, CultureInfo.InvariantCulture);
         }
 
-        var parts = new Parts(lead, digits[..digitCount], index >= 0 ? afterIndex : string.Empty, body, status);
+        var parts = new Parts(lead, digits[..digitCount], index >= 0 ? ": " : string.Empty, body, status);
         int bodyStart = parts.Lead.Length + parts.Digits.Length + parts.AfterIndex.Length;
         int bodyLength = Encoding.UTF8.GetCharCount(body);
         string message = string.Create(bodyStart + bodyLength + status.Length, parts, static (chars, parts) =>
@@ -137,9 +140,9 @@ internal sealed class PackBodyLogEvents(EventId body, string bodyLead, EventId i
 
     /// <summary>Logs a whole body, or a stream's end.</summary>
     public void WriteBody(ILogger logger, ReadOnlySpan<byte> json, string status) =>
-        PackBodyLogLine.Write(logger, body, _bodyTemplate, bodyLead, -1, string.Empty, json, status);
+        PackBodyLogLine.Write(logger, body, _bodyTemplate, bodyLead, -1, json, status);
 
     /// <summary>Logs one item of a stream.</summary>
     public void WriteItem(ILogger logger, int index, ReadOnlySpan<byte> json, string status) =>
-        PackBodyLogLine.Write(logger, item, _itemTemplate, itemLead, index, ": ", json, status);
+        PackBodyLogLine.Write(logger, item, _itemTemplate, itemLead, index, json, status);
 }

@@ -66,6 +66,14 @@ sealed class SchemaDecoder
         frames = [];
     }
 
+    // A JSON writer's decoder, given its payload, writer and the thread's stacks by Start.
+    private SchemaDecoder()
+    {
+        types = [];
+        parts = [];
+        frames = [];
+    }
+
     private enum PartKind : byte
     {
         Member,
@@ -134,7 +142,7 @@ sealed class SchemaDecoder
         ArgumentNullException.ThrowIfNull(writer);
         ArgumentNullException.ThrowIfNull(leftOutText);
         ArgumentNullException.ThrowIfNull(incompleteText);
-        var decoder = t_jsonDecoder ?? new SchemaDecoder(types, ReadOnlyMemory<byte>.Empty, prefix);
+        var decoder = t_jsonDecoder ?? new SchemaDecoder();
         t_jsonDecoder = null;
         decoder.Start(types, payload, prefix, writer, leaveOut, leftOutText, incompleteText);
         error = decoder.Run(holder: null, root);
@@ -179,7 +187,7 @@ sealed class SchemaDecoder
     internal static void WriteTree(IReadOnlyList<PackSchemaType> types, DecodedValue value, bool failed, Utf8JsonWriter writer,
         Func<PackSchemaType, PackSchemaMember, bool>? leaveOut, string leftOutText, string incompleteText)
     {
-        var decoder = new SchemaDecoder(types, ReadOnlyMemory<byte>.Empty, prefix: false);
+        var decoder = new SchemaDecoder();
         decoder.Start(types, ReadOnlyMemory<byte>.Empty, prefix: false, writer, leaveOut, leftOutText, incompleteText);
         decoder.WriteTreeChild(value, failed);
         decoder.Release();
