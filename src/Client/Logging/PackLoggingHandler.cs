@@ -7,7 +7,8 @@ namespace Pack.Client;
 /// <summary>
 /// Logs Pack request and response bodies (<c>application/x-pack</c>, and <c>application/x-pack-stream</c> item by
 /// item) decoded as JSON text in the JSON mapping of docs/wire-format.md §14, as the bytes pass: the request's while
-/// the transport sends it, the response's while the caller reads it. Bounded by the body log limits; members left out
+/// the transport sends it, the response's while the caller reads it (or, when its <c>Content-Length</c> is within
+/// <see cref="PackClientLoggingOptions.ResponseBodyLogLimit"/>, here, buffered as HttpClient buffers it). Bounded by the body log limits; members left out
 /// by <see cref="PackClientLoggingOptions.RedactedMembers"/> and <see cref="PackClientLoggingOptions.Redact"/>; a malformed or
 /// cut-off body, or one whose schema is unknown, is logged as such with the offset and the reason, never thrown. Does
 /// nothing while its logger is not enabled for <see cref="LogLevel.Information"/>. Add it last (nearest the transport)
@@ -71,15 +72,47 @@ public sealed class PackLoggingHandler : DelegatingHandler
             }
         }
 
-        if (response.Content is { } content && IsPack(content, out bool responseStream))
+        // A HEAD response has no body to log, whatever its headers say it would be.
+        if (response.Content is { } content && request.Method != HttpMethod.Head && IsPack(content, out bool responseStream))
         {
             var capture = new PackClientBodyLog(
                 _logger, request: false, type: null, Fingerprint(response.Headers), _options.Schemas,
                 _redaction, responseStream, _options.ResponseBodyLogLimit, nameof(PackClientLoggingOptions.ResponseBodyLogLimit));
-            response.Content = new PackLoggingContent(content, capture, response: true);
+            if (!responseStream && content.Headers.ContentLength is long length && length <= _options.ResponseBodyLogLimit)
+            {
+                await LogBufferedAsync(content, capture, length, cancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                response.Content = new PackLoggingContent(content, capture, response: true);
+            }
         }
 
         return response;
+    }
+
+    /// <summary>
+    /// A body whose declared length is within the limit is read whole here, as HttpClient reads every response it is
+    /// not told to stream, and logged from that buffer: the caller reads the same buffered content, nothing wraps it.
+    /// Memory stays within the limit (the declared length is checked first, and the buffer may not grow past it).
+    /// </summary>
+    private static async Task LogBufferedAsync(HttpContent content, PackBodyLogCapture capture, long length, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await content.LoadIntoBufferAsync(length, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception exception) when (exception is not OperationCanceledException)
+        {
+            // The caller gets the transport's error, as it would have from HttpClient's own buffering; the log says
+            // why, with the transport's reason rather than HttpClient's "Error while copying content to a stream".
+            capture.Fail(exception is HttpRequestException { InnerException: { } reason } ? reason : exception);
+            throw;
+        }
+
+        // Buffered content writes its bytes in one synchronous call.
+        content.CopyTo(new PackBodyLogStream(Stream.Null, writing: true) { Capture = capture }, context: null, cancellationToken);
+        capture.Complete();
     }
 
     private static bool IsPack(HttpContent content, out bool stream)

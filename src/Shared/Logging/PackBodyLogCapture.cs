@@ -117,7 +117,7 @@ internal abstract class PackBodyLogCapture
         catch (Exception exception) when (exception is not OutOfMemoryException)
         {
             // A log must never fail the exchange it describes.
-            Finish(default, "[Not decoded: " + exception.GetType().Name + ": " + exception.Message + "]");
+            Fail(exception);
         }
     }
 
@@ -165,6 +165,16 @@ internal abstract class PackBodyLogCapture
             Finish(body, note);
         }
         catch (Exception exception) when (exception is not OutOfMemoryException)
+        {
+            Fail(exception);
+        }
+    }
+
+    /// <summary>Writes the line for a body that could not be read or decoded (<c>[Not decoded: …]</c>); later calls do nothing.</summary>
+    /// <param name="exception">Why: the transport's error, or one from decoding (never thrown into the exchange).</param>
+    public void Fail(Exception exception)
+    {
+        if (!_done)
         {
             Finish(default, "[Not decoded: " + exception.GetType().Name + ": " + exception.Message + "]");
         }

@@ -39,6 +39,16 @@ public sealed class PackLoggingHandlerTests : IAsyncLifetime
             context.Response.Headers[PackSchema.HeaderName] = PackSchema.For(typeof(Session)).WireFingerprint;
             return context.Response.Body.WriteAsync(whole.AsMemory(0, whole.Length - 3)).AsTask();
         });
+        _server.MapGet("/cut", async (HttpContext context) =>
+        {
+            // Declares the whole Session, sends a part and ends: Kestrel closes the connection short of its Content-Length.
+            byte[] whole = PackSerializer.Serialize(new Session("ada", "token-ada", ["reader", "writer"]));
+            context.Response.ContentType = PackMediaTypes.Pack;
+            context.Response.ContentLength = whole.Length;
+            context.Response.Headers[PackSchema.HeaderName] = PackSchema.For(typeof(Session)).WireFingerprint;
+            await context.Response.Body.WriteAsync(whole.AsMemory(0, 5));
+            await context.Response.Body.FlushAsync();
+        });
         await _server.StartAsync();
         var address = new Uri(_server.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.Single());
 
@@ -105,6 +115,29 @@ public sealed class PackLoggingHandlerTests : IAsyncLifetime
         }
 
         Assert.Equal(2, _log.Lines.Count(line => line == "Request body: {\"User\":\"ada\",\"Password\":\"[Redacted]\"}"));
+    }
+
+    [Fact]
+    public async Task SendAsync_ResponseWithinTheLimitAndUnreadByTheCaller_LoggedWhenTheHandlerReturnsAndStillReadable()
+    {
+        // Content-Length within the limit: buffered and logged before the call returns, even when the caller asked
+        // for the headers only; the caller then reads the same bytes.
+        using var request = new HttpRequestMessage(HttpMethod.Post, "login") { Content = PackContent.Create(new Credentials("ada", "s3cret")) };
+        using var response = await Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+
+        Assert.Equal("Response body: {\"User\":\"ada\",\"Token\":\"[Redacted]\",\"Roles\":[\"reader\"]}", _log.Single("Response body: "));
+        Assert.Equal("token-ada", (await response.Content.ReadFromPackAsync<Session>())!.Token);
+        Assert.Single(_log.Lines, line => line.StartsWith("Response body: ", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task SendAsync_ResponseCutShortOfItsContentLength_LoggedNotDecodedAndTheCallerGetsTheTransportError()
+    {
+        var error = await Assert.ThrowsAsync<HttpRequestException>(() => Client.GetFromPackAsync<Session>("cut"));
+
+        string line = _log.Single("Response body: ");
+        var reason = Assert.IsType<HttpIOException>(error.InnerException);
+        Assert.Equal($"Response body: [Not decoded: HttpIOException: {reason.Message}]", line);
     }
 
     [Fact]
