@@ -8,8 +8,8 @@ namespace Pack.Client;
 /// Logs Pack request and response bodies (<c>application/x-pack</c>, and <c>application/x-pack-stream</c> item by
 /// item) decoded as JSON text in the JSON mapping of docs/wire-format.md §14, as the bytes pass: the request's while
 /// the transport sends it, the response's while the caller reads it (or, when its <c>Content-Length</c> is within
-/// <see cref="PackClientLoggingOptions.ResponseBodyLogLimit"/>, here, buffered as HttpClient buffers it). Bounded by the body log limits; members left out
-/// by <see cref="PackClientLoggingOptions.RedactedMembers"/> and <see cref="PackClientLoggingOptions.Redact"/>; a malformed or
+/// <see cref="PackClientLoggingOptions.ResponseBodyLogLimit"/>, here, buffered as HttpClient buffers it). Bounded by
+/// the body log limits; members left out by <see cref="PackClientLoggingOptions.RedactedMembers"/> and <see cref="PackClientLoggingOptions.Redact"/>; a malformed or
 /// cut-off body, or one whose schema is unknown, is logged as such with the offset and the reason, never thrown. Does
 /// nothing while its logger is not enabled for <see cref="LogLevel.Information"/>. Add it last (nearest the transport)
 /// so it sees what goes on the wire.
@@ -80,7 +80,7 @@ public sealed class PackLoggingHandler : DelegatingHandler
                 _redaction, responseStream, _options.ResponseBodyLogLimit, nameof(PackClientLoggingOptions.ResponseBodyLogLimit));
             if (!responseStream && content.Headers.ContentLength is long length && length <= _options.ResponseBodyLogLimit)
             {
-                await LogBufferedAsync(content, capture, length, cancellationToken).ConfigureAwait(false);
+                await LogBufferedAsync(response, content, capture, length, cancellationToken).ConfigureAwait(false);
             }
             else
             {
@@ -96,17 +96,24 @@ public sealed class PackLoggingHandler : DelegatingHandler
     /// not told to stream, and logged from that buffer: the caller reads the same buffered content, nothing wraps it.
     /// Memory stays within the limit (the declared length is checked first, and the buffer may not grow past it).
     /// </summary>
-    private static async Task LogBufferedAsync(HttpContent content, PackBodyLogCapture capture, long length, CancellationToken cancellationToken)
+    private static async Task LogBufferedAsync(
+        HttpResponseMessage response, HttpContent content, PackBodyLogCapture capture, long length, CancellationToken cancellationToken)
     {
         try
         {
             await content.LoadIntoBufferAsync(length, cancellationToken).ConfigureAwait(false);
         }
-        catch (Exception exception) when (exception is not OperationCanceledException)
+        catch (Exception exception)
         {
-            // The caller gets the transport's error, as it would have from HttpClient's own buffering; the log says
-            // why, with the transport's reason rather than HttpClient's "Error while copying content to a stream".
-            capture.Fail(exception is HttpRequestException { InnerException: { } reason } ? reason : exception);
+            // The caller gets the transport's error (or its cancellation), as it would have from HttpClient's own
+            // buffering, and the response is released as HttpClient releases it; the log says why, with the
+            // transport's reason rather than HttpClient's "Error while copying content to a stream".
+            response.Dispose();
+            if (exception is not OperationCanceledException)
+            {
+                capture.Fail(exception is HttpRequestException { InnerException: { } reason } ? reason : exception);
+            }
+
             throw;
         }
 
