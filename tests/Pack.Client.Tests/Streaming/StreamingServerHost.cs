@@ -1,9 +1,11 @@
 using System.Net;
+using System.Net.Sockets;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Pack.AspNetCore;
@@ -33,8 +35,19 @@ public sealed class StreamingServerHost : IAsyncDisposable
 
     public IServiceProvider Services => _app.Services;
 
+    /// <summary>Starts the host.</summary>
+    /// <param name="protocols">The one protocol the endpoint speaks.</param>
+    /// <param name="configurePack">Changes to the Pack formatter options.</param>
+    /// <param name="configureKestrel">Changes to Kestrel's options.</param>
+    /// <param name="socketReceiveBufferSize">
+    /// A fixed receive buffer for accepted connections, or <see langword="null"/> for the kernel's. A set size turns Linux's
+    /// receive autotuning off (which on loopback can grow a buffer to many MiB), so what the server can hold unread is bounded.
+    /// </param>
     public static async Task<StreamingServerHost> StartAsync(
-        HttpProtocols protocols, Action<PackFormatterOptions>? configurePack = null, Action<KestrelServerOptions>? configureKestrel = null)
+        HttpProtocols protocols,
+        Action<PackFormatterOptions>? configurePack = null,
+        Action<KestrelServerOptions>? configureKestrel = null,
+        int? socketReceiveBufferSize = null)
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { EnvironmentName = "Development" });
         builder.WebHost.UseKestrel(options =>
@@ -42,6 +55,16 @@ public sealed class StreamingServerHost : IAsyncDisposable
             options.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = protocols);
             configureKestrel?.Invoke(options);
         });
+        if (socketReceiveBufferSize is int receiveBufferSize)
+        {
+            builder.WebHost.UseSockets(sockets => sockets.CreateBoundListenSocket = endpoint =>
+            {
+                // Accepted sockets inherit the listening socket's SO_RCVBUF; it is set before listen() so the window scale fits it.
+                var socket = SocketTransportOptions.CreateDefaultBoundListenSocket(endpoint);
+                socket.ReceiveBufferSize = receiveBufferSize;
+                return socket;
+            });
+        }
         builder.Logging.ClearProviders();
         if (Environment.GetEnvironmentVariable("PACK_TEST_LOG") == "1")
         {
@@ -70,6 +93,28 @@ public sealed class StreamingServerHost : IAsyncDisposable
         DefaultRequestVersion = Protocols == HttpProtocols.Http2 ? HttpVersion.Version20 : HttpVersion.Version11,
         DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
         Timeout = StreamingProbe.Timeout,
+    };
+
+    /// <summary>
+    /// A handler whose connections have a fixed send buffer, so what the client's kernel can hold unsent is bounded (see
+    /// <see cref="StartAsync"/>'s socket receive buffer for the server's side).
+    /// </summary>
+    public static SocketsHttpHandler CreateHandlerWithSendBuffer(int sendBufferSize) => new()
+    {
+        ConnectCallback = async (context, cancellationToken) =>
+        {
+            var socket = new Socket(SocketType.Stream, ProtocolType.Tcp) { NoDelay = true, SendBufferSize = sendBufferSize };
+            try
+            {
+                await socket.ConnectAsync(context.DnsEndPoint, cancellationToken);
+                return new NetworkStream(socket, ownsSocket: true);
+            }
+            catch
+            {
+                socket.Dispose();
+                throw;
+            }
+        },
     };
 
     public async ValueTask DisposeAsync()
