@@ -103,10 +103,17 @@ public sealed class StreamingServerHost : IAsyncDisposable
     {
         ConnectCallback = async (context, cancellationToken) =>
         {
-            var socket = new Socket(SocketType.Stream, ProtocolType.Tcp) { NoDelay = true, SendBufferSize = sendBufferSize };
+            // The host is the server's literal address (127.0.0.1): a socket of its own family, not a dual-mode one that
+            // needs IPv6 on the machine.
+            var address = IPAddress.Parse(context.DnsEndPoint.Host);
+            var socket = new Socket(address.AddressFamily, SocketType.Stream, ProtocolType.Tcp)
+            {
+                NoDelay = true,
+                SendBufferSize = sendBufferSize,
+            };
             try
             {
-                await socket.ConnectAsync(context.DnsEndPoint, cancellationToken);
+                await socket.ConnectAsync(new IPEndPoint(address, context.DnsEndPoint.Port), cancellationToken);
                 return new NetworkStream(socket, ownsSocket: true);
             }
             catch
