@@ -212,6 +212,74 @@ public sealed class PackLoggingHandlerTests : IAsyncLifetime
         Assert.Equal("[Stream ended after 2 items]", end.Properties["Status"]);
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task SendAsync_BufferingTheResponseFails_TheResponseIsDisposedAndTheCallerGetsTheError(bool cancelled)
+    {
+        // What HttpClient does when its own buffering fails: the caller never sees the response, so it is released here.
+        var body = new FailingContent(cancelled);
+        using var handler = new PackLoggingHandler(_log.CreateLogger("client"), new PackClientLoggingOptions())
+        {
+            InnerHandler = new Answer(body),
+        };
+        using var invoker = new HttpMessageInvoker(handler);
+        using var request = new HttpRequestMessage(HttpMethod.Get, "http://127.0.0.1/failing");
+
+        var error = await Assert.ThrowsAnyAsync<Exception>(() => invoker.SendAsync(request, CancellationToken.None));
+
+        Assert.True(body.Disposed);
+        if (cancelled)
+        {
+            Assert.IsAssignableFrom<OperationCanceledException>(error);
+            Assert.DoesNotContain(_log.Lines, line => line.StartsWith("Response body: ", StringComparison.Ordinal));
+        }
+        else
+        {
+            Assert.IsType<IOException>(error.InnerException);
+            Assert.Equal("Response body: [Not decoded: IOException: connection reset]", _log.Single("Response body: "));
+        }
+    }
+
+    /// <summary>A Pack response that declares 64 bytes and fails after 5 (an I/O error, or a cancellation).</summary>
+    private sealed class FailingContent : HttpContent
+    {
+        private readonly bool _cancelled;
+
+        public FailingContent(bool cancelled)
+        {
+            _cancelled = cancelled;
+            Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue(PackMediaTypes.Pack);
+            Headers.ContentLength = 64;
+        }
+
+        public bool Disposed { get; private set; }
+
+        protected override async Task SerializeToStreamAsync(Stream stream, System.Net.TransportContext? context)
+        {
+            await stream.WriteAsync(new byte[5]);
+            throw _cancelled ? new OperationCanceledException() : new IOException("connection reset");
+        }
+
+        protected override bool TryComputeLength(out long length)
+        {
+            length = 64;
+            return true;
+        }
+
+        protected override void Dispose(bool disposing)
+        {
+            Disposed = true;
+            base.Dispose(disposing);
+        }
+    }
+
+    private sealed class Answer(HttpContent content) : HttpMessageHandler
+    {
+        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken) =>
+            Task.FromResult(new HttpResponseMessage(System.Net.HttpStatusCode.OK) { Content = content, RequestMessage = request });
+    }
+
     private static async IAsyncEnumerable<Session> Sessions()
     {
         for (int i = 0; i < 2; i++)
